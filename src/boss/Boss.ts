@@ -1,0 +1,182 @@
+import { once } from 'node:events';
+import {
+	type ChatInputCommandInteraction,
+	type Client,
+	DiscordjsErrorCodes,
+	Events,
+	GatewayIntentBits,
+	GatewayDispatchEvents,
+	type GatewayGuildMemberAddDispatchData,
+	type GatewayGuildMemberRemoveDispatchData,
+	type Guild,
+	MessageFlags,
+} from 'discord.js';
+import type { Logger } from 'pino';
+import type { Config } from '../config/Config.js';
+import { createClient } from '../discord/createClient.js';
+import { ErrorCodes, JobError, MassnickError } from '../errors.js';
+import type { JobManager } from '../jobs/JobManager.js';
+import { toMemberRecord } from '../discord/toMemberRecord.js';
+import type { GuildContext } from '../jobs/planner.js';
+import type { Fleet } from '../workers/Fleet.js';
+import { isAllowed } from './isAllowed.js';
+import { commandDefinitions } from './commands.js';
+import { handlers } from './handlers.js';
+import type { LiveStatus } from './LiveStatus.js';
+
+/** What a command handler may use. */
+export interface BossContext {
+	readonly config: Config;
+	readonly fleet: Fleet;
+	readonly jobs: JobManager;
+	readonly logger: Logger;
+	readonly boss: Boss;
+}
+
+/**
+ * The boss bot: registers the slash commands in the guild, checks who may use them, and turns
+ * them into jobs. It also carries member joins and leaves to the running job (it is the one
+ * client with the Server Members intent, so the workers need not each parse every member event).
+ */
+export class Boss {
+	readonly client: Client;
+	#live: LiveStatus | undefined;
+	#context: BossContext | undefined;
+
+	constructor(
+		readonly config: Config,
+		readonly logger: Logger,
+	) {
+		this.client = createClient({
+			intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers],
+			apiUrl: config.apiUrl,
+			restOffsetMs: config.rest.offsetMs,
+			restTimeoutMs: config.rest.timeoutMs,
+			restRetries: 3,
+		});
+	}
+
+	get guild(): Guild {
+		const guild = this.client.guilds.cache.get(this.config.guildId);
+		if (!guild) throw new JobError(ErrorCodes.NotInGuild, `The boss bot is not in guild ${this.config.guildId}.`);
+		return guild;
+	}
+
+	/** The live status message of the running job, if one is posted. */
+	get liveStatus(): LiveStatus | undefined {
+		return this.#live;
+	}
+
+	set liveStatus(live: LiveStatus | undefined) {
+		if (this.#live !== live) this.#live?.stop();
+		this.#live = live;
+	}
+
+	/** Logs in, checks the guild, and registers the commands there (guild commands update at once). */
+	async start(): Promise<void> {
+		const ready = once(this.client, Events.ClientReady);
+		try {
+			await this.client.login(this.config.bossToken);
+		} catch (error) {
+			const code = (error as { code?: unknown }).code;
+			if (code === DiscordjsErrorCodes.TokenInvalid) {
+				throw new JobError(ErrorCodes.TokenRejected, "The boss's token (BOSS_TOKEN) was rejected by Discord: check it in .env.");
+			}
+			if (code === DiscordjsErrorCodes.DisallowedIntents) {
+				throw new JobError(
+					ErrorCodes.MembersIntentDisabled,
+					'The boss bot may not use the Server Members intent: switch it on in the Discord developer portal (Bot → Privileged Gateway Intents).',
+				);
+			}
+			throw new JobError(ErrorCodes.ConnectFailed, `The boss could not connect to Discord: ${(error as Error).message}`);
+		}
+		await ready;
+		const guild = this.client.guilds.cache.get(this.config.guildId);
+		if (!guild) {
+			throw new JobError(
+				ErrorCodes.NotInGuild,
+				`The boss bot is not a member of guild ${this.config.guildId}: check GUILD_ID, or invite the boss bot to that server.`,
+			);
+		}
+		await guild.commands.set([...commandDefinitions]);
+		this.logger.info({ guild: guild.name, commands: commandDefinitions.length }, 'boss ready, commands registered');
+	}
+
+	/** Wires the command handlers and member events to the jobs; call once after start. */
+	attach(context: Omit<BossContext, 'boss'>): void {
+		this.#context = { ...context, boss: this };
+		this.client.on(Events.InteractionCreate, (interaction) => {
+			if (!interaction.isChatInputCommand() || interaction.guildId !== this.config.guildId) return;
+			void this.#handle(interaction);
+		});
+		// Raw dispatches: the member cache is off, and discord.js drops a leave of an uncached
+		// member unless partials are on; the JSON is all a job needs anyway.
+		this.client.on(Events.Raw, (packet: { t?: string; d?: unknown }) => {
+			if (packet.t === GatewayDispatchEvents.GuildMemberAdd) {
+				const data = packet.d as GatewayGuildMemberAddDispatchData;
+				if (data.guild_id === this.config.guildId) context.jobs.current?.memberJoined(toMemberRecord(data));
+			} else if (packet.t === GatewayDispatchEvents.GuildMemberRemove) {
+				const data = packet.d as GatewayGuildMemberRemoveDispatchData;
+				if (data.guild_id === this.config.guildId) context.jobs.current?.memberLeft(data.user.id);
+			}
+		});
+	}
+
+	/** The guild as the planner sees it now: roles, owner, our bots, the workers' highest role. */
+	guildContext(): GuildContext {
+		const guild = this.guild;
+		const fleet = this.#context?.fleet;
+		const botUserIds = new Set<string>([this.client.user!.id]);
+		let workerHighestPosition = Number.POSITIVE_INFINITY;
+		for (const worker of fleet?.workers ?? []) {
+			if (worker.client.user) botUserIds.add(worker.client.user.id);
+			if (worker.state === 'ready' || worker.state === 'reconnecting') {
+				workerHighestPosition = Math.min(workerHighestPosition, worker.highestRolePosition);
+			}
+		}
+		if (!Number.isFinite(workerHighestPosition)) workerHighestPosition = 0;
+		return {
+			guildId: guild.id,
+			ownerId: guild.ownerId,
+			rolePositions: new Map(guild.roles.cache.map((role) => [role.id, role.position])),
+			botUserIds,
+			workerHighestPosition,
+		};
+	}
+
+	async stop(): Promise<void> {
+		this.#live?.stop();
+		await this.client.destroy();
+	}
+
+	async #handle(interaction: ChatInputCommandInteraction): Promise<void> {
+		const context = this.#context!;
+		const log = this.logger.child({ command: interaction.commandName, user: interaction.user.id });
+		try {
+			if (!isAllowed(interaction, this.config.permissions)) {
+				log.warn('refused: not allowed');
+				await interaction.reply({
+					content: 'You may not use massnick here: it needs the Manage Nicknames permission (or a role the operator allowed).',
+					flags: MessageFlags.Ephemeral,
+				});
+				return;
+			}
+			const handler = handlers[interaction.commandName as keyof typeof handlers];
+			if (!handler) {
+				await interaction.reply({ content: `Unknown command /${interaction.commandName}.`, flags: MessageFlags.Ephemeral });
+				return;
+			}
+			await handler(interaction, context);
+		} catch (error) {
+			const expected = error instanceof MassnickError;
+			if (!expected) log.error({ err: error }, 'command failed');
+			const content = expected ? (error as Error).message : 'Something went wrong running that command; the bot log has the details.';
+			try {
+				if (interaction.deferred || interaction.replied) await interaction.editReply({ content });
+				else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+			} catch (replyError) {
+				log.warn({ err: replyError }, 'could not report the error to the user');
+			}
+		}
+	}
+}

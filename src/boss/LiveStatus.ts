@@ -1,0 +1,66 @@
+import type { Message, SendableChannels } from 'discord.js';
+import type { Logger } from 'pino';
+import type { Job } from '../jobs/Job.js';
+import { renderJobMessage } from './renderJob.js';
+
+/**
+ * The message that shows a job's progress and edits itself every few seconds while it runs.
+ *
+ * It is a regular channel message, not an interaction reply: interaction tokens die after
+ * 15 minutes and a rename of a large guild runs for hours.
+ * See https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages
+ */
+export class LiveStatus {
+	#message: Message | undefined;
+	#timer: NodeJS.Timeout | undefined;
+	#stopped = false;
+	#editing: Promise<void> = Promise.resolve();
+
+	constructor(
+		readonly job: Job,
+		readonly channel: SendableChannels,
+		readonly refreshMs: number,
+		readonly logger: Logger,
+	) {}
+
+	/** Posts the message, then keeps it current until the job ends (and once more after). */
+	async start(): Promise<Message> {
+		this.#message = await this.channel.send(renderJobMessage(this.job));
+		this.#timer = setInterval(() => this.refresh(), this.refreshMs);
+		this.#timer.unref();
+		this.job.on('state', this.#onState);
+		if (this.job.result) this.#onState();
+		return this.#message;
+	}
+
+	get message(): Message | undefined {
+		return this.#message;
+	}
+
+	/** Edits the message now; edits never overlap, and a failed edit only logs. */
+	refresh(): Promise<void> {
+		this.#editing = this.#editing.then(async () => {
+			if (!this.#message) return;
+			try {
+				await this.#message.edit(renderJobMessage(this.job));
+			} catch (error) {
+				this.logger.warn({ err: error }, 'could not edit the status message');
+			}
+		});
+		return this.#editing;
+	}
+
+	/** Stops editing (another /status took over, or shutdown). */
+	stop(): void {
+		this.#stopped = true;
+		clearInterval(this.#timer);
+		this.job.off('state', this.#onState);
+	}
+
+	readonly #onState = (): void => {
+		if (this.job.result && !this.#stopped) {
+			this.stop();
+			void this.refresh();
+		}
+	};
+}

@@ -1,0 +1,47 @@
+import type { APIEmbed } from 'discord.js';
+import type { Job } from '../jobs/Job.js';
+import type { Fleet } from '../workers/Fleet.js';
+import { formatCount } from './format.js';
+import { renderStatus } from './renderStatus.js';
+
+/** The status message of a job as it is now. */
+export function renderJobMessage(job: Job): { content: string; embeds: APIEmbed[] } {
+	return renderStatus(job.progress.snapshot(), {
+		kind: job.kind,
+		target: job.target,
+		state: job.state,
+		startedBy: job.startedBy.tag,
+		dryRun: job.dryRun,
+		stoppedWorkers: job.result?.stoppedWorkers ?? [],
+		error: job.result?.error?.message,
+	});
+}
+
+/** /stats: how many members have the nickname now, from a counting pass over the live guild. */
+export function renderStats(job: Job): string {
+	const snapshot = job.progress.snapshot();
+	return [
+		`**${formatCount(snapshot.alreadyDone)}** of ${formatCount(snapshot.total)} members have the nickname “${job.target}”.`,
+		`Still to rename: ${formatCount(snapshot.renamed)} · can't rename (owner or above the bots): ${formatCount(snapshot.cantRename)} · left alone: ${formatCount(snapshot.skipped)}.`,
+	].join('\n');
+}
+
+/** /shards: each worker's members, gateway ping and state. */
+export function renderShards(fleet: Fleet, bossPing: number, last: Job | undefined): string {
+	const slices = last?.progress.snapshot().workers;
+	const rows = fleet.workers.map((worker) =>
+		[
+			String(worker.index).padStart(6),
+			(slices ? formatCount(slices[worker.index]?.inSlice ?? 0) : '—').padStart(9),
+			(worker.ping >= 0 ? `${worker.ping} ms` : '—').padStart(8),
+			worker.state.padStart(12),
+		].join(' '),
+	);
+	return [
+		`${fleet.size} workers · boss ping ${bossPing >= 0 ? `${bossPing} ms` : '—'}${slices ? '' : ' · members per slice appear after the first job or /stats'}`,
+		'```',
+		'worker   members     ping        state',
+		...rows,
+		'```',
+	].join('\n');
+}

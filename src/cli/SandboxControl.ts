@@ -1,0 +1,99 @@
+/**
+ * A small typed client of the sandbox's control API (`/_sandbox`), for the demo, the benchmark
+ * and the tests. It speaks HTTP only, so the bot and the sandbox stay apart.
+ */
+export interface ControlMember {
+	id: string;
+	username: string;
+	globalName: string | null;
+	nick: string | null;
+	roles: string[];
+	bot: boolean;
+}
+
+export interface ControlInteraction {
+	id: string;
+	command: string;
+	responses: Array<{ kind: string; at: string | number; type?: number; body?: unknown }>;
+}
+
+export class SandboxControl {
+	constructor(readonly controlUrl: string) {}
+
+	async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.controlUrl}${path}`, {
+			method,
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
+			body: body === undefined ? null : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`sandbox ${method} ${path} answered ${response.status}: ${text}`);
+		return (text ? JSON.parse(text) : undefined) as T;
+	}
+
+	/** Invokes a slash command as `userId`; returns the interaction id. */
+	async invoke(guildId: string, userId: string, command: string, options: Record<string, unknown> = {}, channelId?: string): Promise<string> {
+		const { id } = await this.#call<{ id: string }>('POST', '/interactions', { guildId, userId, command, options, channelId });
+		return id;
+	}
+
+	interaction(id: string): Promise<ControlInteraction> {
+		return this.#call('GET', `/interactions/${id}`);
+	}
+
+	/** Waits until the interaction has received at least `count` responses. */
+	async waitForResponses(id: string, count = 1, timeoutMs = 15_000): Promise<ControlInteraction> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const interaction = await this.interaction(id);
+			if (interaction.responses.length >= count) return interaction;
+			if (Date.now() > deadline) throw new Error(`/${interaction.command} got ${interaction.responses.length} responses, expected ${count}`);
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+	}
+
+	members(guildId: string): Promise<ControlMember[]> {
+		return this.#call('GET', `/guilds/${guildId}/members`);
+	}
+
+	addMembers(guildId: string, count: number): Promise<{ ids: string[] }> {
+		return this.#call('POST', `/guilds/${guildId}/members`, { count });
+	}
+
+	removeMember(guildId: string, userId: string): Promise<unknown> {
+		return this.#call('DELETE', `/guilds/${guildId}/members/${userId}`);
+	}
+
+	setOwnNick(guildId: string, userId: string, nick: string | null): Promise<unknown> {
+		return this.#call('PATCH', `/guilds/${guildId}/members/${userId}`, { nick });
+	}
+
+	requests(after = 0, limit?: number): Promise<{ requests: SandboxRequest[]; lastSeq: number }> {
+		const query = new URLSearchParams({ after: String(after), ...(limit ? { limit: String(limit) } : {}) });
+		return this.#call('GET', `/requests?${query}`);
+	}
+
+	stats(): Promise<Record<string, unknown>> {
+		return this.#call('GET', '/stats');
+	}
+
+	faults(faults: Record<string, unknown>): Promise<unknown> {
+		return this.#call('POST', '/faults', faults);
+	}
+
+	messages(channelId: string): Promise<Array<{ id: string; content: string; embeds: unknown[] }>> {
+		return this.#call('GET', `/channels/${channelId}/messages`);
+	}
+}
+
+export interface SandboxRequest {
+	seq: number;
+	at: number | string;
+	botUserId: string | null;
+	method: string;
+	route: string;
+	path: string;
+	targetId: string | null;
+	status: number;
+	code: number | null;
+}

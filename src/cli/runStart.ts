@@ -1,0 +1,36 @@
+import { loadConfig } from '../config/loadConfig.js';
+import { secretsOf } from '../config/redactTokens.js';
+import { createLogger } from '../log/createLogger.js';
+import { startMassnick } from '../startMassnick.js';
+
+/** How long a shutdown may take before the process exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/**
+ * `npm start`: loads and checks the configuration, starts the boss and the workers, and on
+ * SIGINT or SIGTERM cancels the running job, lets requests on the wire finish, closes the
+ * journal and exits 0 within 10 seconds.
+ */
+export async function runStart(): Promise<void> {
+	const config = loadConfig();
+	const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+	const massnick = await startMassnick(config, logger);
+	let stopping = false;
+	const shutdown = (signal: NodeJS.Signals): void => {
+		if (stopping) return;
+		stopping = true;
+		logger.info({ signal }, 'shutting down');
+		const deadline = setTimeout(() => {
+			logger.error('shutdown took longer than 10 s; exiting');
+			process.exit(1);
+		}, SHUTDOWN_DEADLINE_MS);
+		deadline.unref();
+		void massnick.stop().then(() => {
+			logger.info('stopped cleanly');
+			logger.flush();
+			process.exit(0);
+		});
+	};
+	process.on('SIGINT', shutdown);
+	process.on('SIGTERM', shutdown);
+}

@@ -1,0 +1,18 @@
+import type { APIGuildMember } from 'discord.js';
+import type { MemberRecord } from '../jobs/planner.js';
+
+/**
+ * Keeps what the planner needs of a member and drops the rest of Discord's JSON at once, so a
+ * page of 1000 members costs a few kilobytes after it is split, not a page of full objects.
+ */
+export function toMemberRecord(member: APIGuildMember): MemberRecord {
+	const user = member.user;
+	return {
+		id: user.id,
+		username: user.username,
+		globalName: user.global_name ?? null,
+		nick: member.nick ?? null,
+		roles: member.roles,
+		bot: user.bot === true,
+	};
+}

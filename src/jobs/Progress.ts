@@ -1,0 +1,171 @@
+import { RateMeter } from './RateMeter.js';
+import type { Outcome, SliceReporter } from './runSlice.js';
+
+/** One worker's counters. */
+export interface WorkerCounts {
+	/** Members of its slice the listing handed it so far. */
+	inSlice: number;
+	renamed: number;
+	alreadyDone: number;
+	cantRename: number;
+	/** Left alone on purpose: role filters, our own bots, members who changed their name since. */
+	skipped: number;
+	/** Left the guild during the job; nothing was sent for them after they left. */
+	left: number;
+	/** Failed, by reason ('missing-permissions', 'http-502', 'timeout', 'worker-stopped', …). */
+	failed: Record<string, number>;
+	inFlight: number;
+}
+
+export interface WorkerSnapshot extends WorkerCounts {
+	index: number;
+	failedTotal: number;
+	/** Members of the slice with an outcome (renamed, done, can't, skipped, left or failed). */
+	done: number;
+	/** Renames per second over the last 30 s. */
+	rate: number;
+	/** Milliseconds to go at the current rate, or `null` when nothing moves. */
+	etaMs: number | null;
+}
+
+export interface ProgressSnapshot {
+	workers: WorkerSnapshot[];
+	/** Members handed to the workers so far (all of them once `listingDone`). */
+	total: number;
+	done: number;
+	remaining: number;
+	renamed: number;
+	alreadyDone: number;
+	cantRename: number;
+	skipped: number;
+	left: number;
+	failed: number;
+	failedByReason: Record<string, number>;
+	inFlight: number;
+	listingDone: boolean;
+	/** Renames per second, all workers together. */
+	rate: number;
+	elapsedMs: number;
+	etaMs: number | null;
+}
+
+/**
+ * A job's counters, per worker. Only counters: the members themselves are in the guild and the
+ * journal, so a restart loses nothing but these, and a rerun rebuilds them from the live guild.
+ */
+export class Progress {
+	readonly #workers: WorkerCounts[];
+	readonly #meters: RateMeter[];
+	readonly #startedAt: number;
+	#listingDone = false;
+	#endedAt: number | undefined;
+
+	constructor(
+		workerCount: number,
+		readonly now: () => number = Date.now,
+	) {
+		this.#startedAt = now();
+		this.#workers = Array.from({ length: workerCount }, () => ({
+			inSlice: 0,
+			renamed: 0,
+			alreadyDone: 0,
+			cantRename: 0,
+			skipped: 0,
+			left: 0,
+			failed: {},
+			inFlight: 0,
+		}));
+		this.#meters = Array.from({ length: workerCount }, () => new RateMeter(30, now));
+	}
+
+	/** The listing handed worker `index` one more member. */
+	assigned(index: number): void {
+		this.#counts(index).inSlice++;
+	}
+
+	/** The listing is over: `total` is final. */
+	listingFinished(): void {
+		this.#listingDone = true;
+	}
+
+	/** The job ended: the clock stops. */
+	end(): void {
+		this.#endedAt ??= this.now();
+	}
+
+	/** What a worker's slice reports into. */
+	reporter(index: number): SliceReporter {
+		const counts = this.#counts(index);
+		const meter = this.#meters[index]!;
+		return {
+			seen: () => {},
+			outcome: (outcome: Outcome) => {
+				counts[outcome]++;
+				if (outcome === 'renamed') meter.add();
+			},
+			failed: (reason: string) => {
+				counts.failed[reason] = (counts.failed[reason] ?? 0) + 1;
+			},
+			inFlight: (delta: number) => {
+				counts.inFlight += delta;
+			},
+		};
+	}
+
+	snapshot(): ProgressSnapshot {
+		const now = this.#endedAt ?? this.now();
+		const workers = this.#workers.map((counts, index): WorkerSnapshot => {
+			const failedTotal = sum(Object.values(counts.failed));
+			const done = counts.renamed + counts.alreadyDone + counts.cantRename + counts.skipped + counts.left + failedTotal;
+			const rate = this.#endedAt === undefined ? this.#meters[index]!.perSecond(this.#startedAt) : 0;
+			const remaining = Math.max(0, counts.inSlice - done);
+			return {
+				...counts,
+				failed: { ...counts.failed },
+				index,
+				failedTotal,
+				done,
+				rate,
+				etaMs: remaining === 0 ? 0 : rate > 0 ? (remaining / rate) * 1000 : null,
+			};
+		});
+		const failedByReason: Record<string, number> = {};
+		for (const worker of workers) {
+			for (const [reason, count] of Object.entries(worker.failed)) failedByReason[reason] = (failedByReason[reason] ?? 0) + count;
+		}
+		const total = sum(workers.map((worker) => worker.inSlice));
+		const done = sum(workers.map((worker) => worker.done));
+		const rate = sum(workers.map((worker) => worker.rate));
+		const remaining = Math.max(0, total - done);
+		return {
+			workers,
+			total,
+			done,
+			remaining,
+			renamed: sum(workers.map((worker) => worker.renamed)),
+			alreadyDone: sum(workers.map((worker) => worker.alreadyDone)),
+			cantRename: sum(workers.map((worker) => worker.cantRename)),
+			skipped: sum(workers.map((worker) => worker.skipped)),
+			left: sum(workers.map((worker) => worker.left)),
+			failed: sum(workers.map((worker) => worker.failedTotal)),
+			failedByReason,
+			inFlight: sum(workers.map((worker) => worker.inFlight)),
+			listingDone: this.#listingDone,
+			rate,
+			elapsedMs: now - this.#startedAt,
+			etaMs: remaining === 0 ? 0 : rate > 0 ? (remaining / rate) * 1000 : null,
+		};
+	}
+
+	#counts(index: number): WorkerCounts {
+		const counts = this.#workers[index];
+		if (!counts) throw new RangeError(`no worker ${index}`);
+		return counts;
+	}
+}
+
+function sum(values: number[]): number {
+	let total = 0;
+	for (const value of values) total += value;
+	return total;
+}

@@ -1,0 +1,98 @@
+/**
+ * A bounded hand-off between the one member listing and one worker.
+ *
+ * The listing pushes records as pages arrive and waits on {@link WorkQueue.waitForRoom} before it
+ * fetches the next page, so however large the guild is, a worker never holds more than about
+ * `capacity` records plus one page's share: memory follows the work in flight, not the guild.
+ */
+export class WorkQueue<T> {
+	readonly #items: T[] = [];
+	#head = 0;
+	#closed = false;
+	#wakeConsumer: (() => void) | undefined;
+	readonly #roomWaiters: Array<() => void> = [];
+
+	constructor(readonly capacity: number) {
+		if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`capacity must be a positive integer, got ${capacity}`);
+	}
+
+	get size(): number {
+		return this.#items.length - this.#head;
+	}
+
+	get closed(): boolean {
+		return this.#closed;
+	}
+
+	/**
+	 * Adds an item even past capacity (a page is split whole); callers wait for room between pages.
+	 * A closed queue still takes items while its consumer drains it: a member who joins after the
+	 * listing ended is still renamed by the run.
+	 */
+	push(item: T): void {
+		this.#items.push(item);
+		this.#wake();
+	}
+
+	/** Resolves once the queue is below capacity, or closed. */
+	async waitForRoom(): Promise<void> {
+		while (!this.#closed && this.size >= this.capacity) {
+			await new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
+		}
+	}
+
+	/** The listing is over; the consumer drains what is left and then ends. */
+	close(): void {
+		this.#closed = true;
+		this.#wake();
+		this.#releaseRoomWaiters();
+	}
+
+	/** Drops everything not yet taken (a worker that stopped); returns how many were dropped. */
+	clear(): number {
+		const dropped = this.size;
+		this.#items.length = 0;
+		this.#head = 0;
+		this.#releaseRoomWaiters();
+		return dropped;
+	}
+
+	/** Takes the next item, waiting for one; `undefined` once closed and drained. */
+	async take(): Promise<T | undefined> {
+		while (this.size === 0) {
+			if (this.#closed) return undefined;
+			await new Promise<void>((resolve) => {
+				this.#wakeConsumer = resolve;
+			});
+		}
+		return this.#shift();
+	}
+
+	/** Takes the next item only if one is ready now. */
+	poll(): T | undefined {
+		return this.size === 0 ? undefined : this.#shift();
+	}
+
+	#shift(): T {
+		const item = this.#items[this.#head] as T;
+		this.#items[this.#head] = undefined as T;
+		this.#head++;
+		// Compact now and then so the backing array does not grow with everything ever pushed.
+		if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
+			this.#items.splice(0, this.#head);
+			this.#head = 0;
+		}
+		if (this.size < this.capacity) this.#releaseRoomWaiters();
+		return item;
+	}
+
+	#wake(): void {
+		const wake = this.#wakeConsumer;
+		this.#wakeConsumer = undefined;
+		wake?.();
+	}
+
+	#releaseRoomWaiters(): void {
+		for (const resolve of this.#roomWaiters.splice(0)) resolve();
+	}
+}

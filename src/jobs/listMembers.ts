@@ -1,0 +1,85 @@
+import { type APIGuildMember, type REST, Routes } from 'discord.js';
+import { backoffDelay, classifyError } from '../discord/classifyError.js';
+import { toMemberRecord } from '../discord/toMemberRecord.js';
+import { JobError, ErrorCodes } from '../errors.js';
+import { sleep } from '../util/sleep.js';
+import type { MemberRecord } from './planner.js';
+
+/** Discord's page size ceiling for List Guild Members. */
+export const MEMBER_PAGE_SIZE = 1000;
+
+export interface ListMembersOptions {
+	guildId: string;
+	/**
+	 * The REST clients to page with, in turn. Each token has its own 10-per-10-s allowance on this
+	 * route, so paging with every worker's token lists N times faster than with one; the pages
+	 * still come in id order because each asks for the ids after the previous page's last.
+	 */
+	rests: ReadonlyArray<{ rest: REST; label: string }>;
+	signal?: AbortSignal | undefined;
+	/** Resume after this id (exclusive); `0` for the start of the guild. */
+	after?: string;
+	retry?: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+}
+
+/**
+ * Streams a guild's members in id order, one page of up to 1000 at a time, as compact records.
+ *
+ * It pulls the next page only when the consumer asks for it (an async generator), which is
+ * where the listing's backpressure comes from. REST paging is used rather than the gateway's
+ * Request Guild Members: it needs no privileged intent at identify, it is not held to Discord's
+ * one all-members request per guild per 30 s, and it can pause.
+ * See https://discord.com/developers/docs/resources/guild#list-guild-members
+ */
+export async function* listMembers(options: ListMembersOptions): AsyncGenerator<MemberRecord[], void, undefined> {
+	const { guildId, rests, signal } = options;
+	if (rests.length === 0) throw new RangeError('listMembers needs at least one REST client');
+	const retry = options.retry ?? { attempts: 5, baseDelayMs: 500, maxDelayMs: 30_000 };
+	let after = options.after ?? '0';
+	let turn = 0;
+	// A token revoked mid-listing leaves the rotation; the others carry on.
+	const rotation = [...rests];
+	for (;;) {
+		let page: APIGuildMember[] | undefined;
+		for (let attempt = 0; page === undefined; attempt++) {
+			signal?.throwIfAborted();
+			const { rest, label } = rotation[turn++ % rotation.length]!;
+			try {
+				page = (await rest.get(Routes.guildMembers(guildId), {
+					query: new URLSearchParams({ limit: String(MEMBER_PAGE_SIZE), after }),
+					signal,
+				})) as APIGuildMember[];
+			} catch (error) {
+				const kind = classifyError(error, signal);
+				if (kind.kind === 'aborted') signal?.throwIfAborted();
+				if (kind.kind === 'revoked' && rotation.length > 1) {
+					rotation.splice(rotation.findIndex((entry) => entry.rest === rest), 1);
+					attempt--;
+					continue;
+				}
+				if (kind.kind === 'transient' && attempt + 1 < retry.attempts) {
+					await sleep(backoffDelay(attempt, retry.baseDelayMs, retry.maxDelayMs), signal);
+					continue;
+				}
+				throw listingError(error, label, kind.kind);
+			}
+		}
+		if (page.length > 0) {
+			yield page.map(toMemberRecord);
+			after = page[page.length - 1]!.user.id;
+		}
+		if (page.length < MEMBER_PAGE_SIZE) return;
+	}
+}
+
+function listingError(error: unknown, label: string, kind: string): JobError {
+	const code = (error as { code?: unknown }).code;
+	if (code === 50001) {
+		return new JobError(
+			ErrorCodes.MembersIntentDisabled,
+			`${label} may not list the guild's members: switch on the Server Members intent for that bot in the Discord developer portal (Bot → Privileged Gateway Intents).`,
+		);
+	}
+	if (kind === 'revoked') return new JobError(ErrorCodes.TokenRejected, `${label}'s token was rejected by Discord while listing members.`);
+	return new JobError(ErrorCodes.ListingFailed, `Listing the guild's members failed (${label}): ${(error as Error).message}`);
+}

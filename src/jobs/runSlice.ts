@@ -1,0 +1,163 @@
+import { backoffDelay, classifyError } from '../discord/classifyError.js';
+import type { InvalidRequestGuard } from '../discord/InvalidRequestGuard.js';
+import { sleep } from '../util/sleep.js';
+import type { Worker } from '../workers/Worker.js';
+import type { MemberRecord, Plan } from './planner.js';
+import type { WorkQueue } from './WorkQueue.js';
+
+/** The outcomes a slice counts; failures carry a reason of their own. */
+export type Outcome = 'renamed' | 'alreadyDone' | 'cantRename' | 'skipped' | 'left';
+
+/** Where a slice reports what happened to each member. */
+export interface SliceReporter {
+	seen(): void;
+	outcome(outcome: Outcome): void;
+	failed(reason: string): void;
+	inFlight(delta: number): void;
+}
+
+/** A rename about to go out: the member, their nickname now, and the one the job sets. */
+export interface PendingChange {
+	id: string;
+	from: string | null;
+	to: string | null;
+}
+
+export interface SliceOptions {
+	worker: Worker;
+	queue: WorkQueue<MemberRecord>;
+	/** The pure decision for one member (rename, done, can't, skip). */
+	plan: (member: MemberRecord) => Plan;
+	/**
+	 * Durably records changes before they are sent (the journal of originals); resolves once on
+	 * disk. Concurrent calls are grouped into one write by the journal. Not called on a dry run.
+	 */
+	beforeChange?: ((changes: PendingChange[]) => Promise<void>) | undefined;
+	reporter: SliceReporter;
+	/** Ids that left the guild since the job started: nothing is sent for them. */
+	left: ReadonlySet<string>;
+	reason: string;
+	maxInFlight: number;
+	retry: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+	dryRun: boolean;
+	signal: AbortSignal;
+	guard: InvalidRequestGuard;
+}
+
+/** How a slice ended: drained its queue, was cancelled, or its token was revoked. */
+export type SliceEnd = 'drained' | 'cancelled' | 'revoked';
+
+/**
+ * Works one worker's slice: takes members from its queue, plans each, and renames those that
+ * need it with at most `maxInFlight` renames planned ahead or on the wire.
+ *
+ * discord.js sends one request per rate-limit bucket at a time and waits on Discord's headers,
+ * so keeping a few renames queued ahead is what holds the token at its full allowed rate.
+ */
+export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
+	const { queue, reporter, signal } = options;
+	const inFlight = new Set<Promise<void>>();
+	let revoked = false;
+	const onRevoked = (): void => {
+		revoked = true;
+	};
+
+	while (!signal.aborted && !revoked) {
+		while (inFlight.size >= options.maxInFlight) await Promise.race(inFlight);
+		if (revoked || signal.aborted) break;
+		const member = await takeOrAbort(queue, signal);
+		if (member === undefined) break;
+		reporter.seen();
+		const plan = options.plan(member);
+		switch (plan.action) {
+			case 'done':
+				reporter.outcome('alreadyDone');
+				continue;
+			case 'cant':
+				reporter.outcome('cantRename');
+				continue;
+			case 'skip':
+				reporter.outcome('skipped');
+				continue;
+		}
+		if (options.left.has(member.id)) {
+			reporter.outcome('left');
+			continue;
+		}
+		const change: PendingChange = { id: member.id, from: member.nick, to: plan.to };
+		if (options.dryRun) {
+			reporter.outcome('renamed');
+			continue;
+		}
+		const task = applyChange(options, change, onRevoked).finally(() => {
+			inFlight.delete(task);
+			reporter.inFlight(-1);
+		});
+		reporter.inFlight(1);
+		inFlight.add(task);
+	}
+	await Promise.allSettled(inFlight);
+	if (revoked) {
+		queue.close();
+		// What the stopped worker still held is not done: a rerun without its token does it.
+		for (let dropped = queue.clear(); dropped > 0; dropped--) reporter.failed('worker-stopped');
+		return 'revoked';
+	}
+	return signal.aborted ? 'cancelled' : 'drained';
+}
+
+async function applyChange(options: SliceOptions, change: PendingChange, onRevoked: () => void): Promise<void> {
+	const { worker, reporter, signal } = options;
+	try {
+		await options.beforeChange?.([change]);
+	} catch (error) {
+		// Nothing is renamed unless its original is safely on disk.
+		reporter.failed('journal-write');
+		throw error;
+	}
+	for (let attempt = 0; ; attempt++) {
+		if (options.left.has(change.id)) return reporter.outcome('left');
+		try {
+			await options.guard.ready(signal);
+			await worker.rename(change.id, change.to, options.reason, signal);
+			return reporter.outcome('renamed');
+		} catch (error) {
+			const kind = classifyError(error, signal);
+			switch (kind.kind) {
+				case 'aborted':
+					return;
+				case 'left':
+					return reporter.outcome('left');
+				case 'revoked':
+					onRevoked();
+					worker.markRevoked();
+					return reporter.failed('token-revoked');
+				case 'permanent':
+					return reporter.failed(kind.reason);
+				case 'transient':
+					if (attempt + 1 >= options.retry.attempts) return reporter.failed(kind.reason);
+					try {
+						await sleep(backoffDelay(attempt, options.retry.baseDelayMs, options.retry.maxDelayMs), signal);
+					} catch {
+						return;
+					}
+			}
+		}
+	}
+}
+
+async function takeOrAbort<T>(queue: WorkQueue<T>, signal: AbortSignal): Promise<T | undefined> {
+	const ready = queue.poll();
+	if (ready !== undefined) return ready;
+	if (signal.aborted) return undefined;
+	let onAbort: (() => void) | undefined;
+	const aborted = new Promise<undefined>((resolve) => {
+		onAbort = () => resolve(undefined);
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		return await Promise.race([queue.take(), aborted]);
+	} finally {
+		signal.removeEventListener('abort', onAbort!);
+	}
+}

@@ -1,0 +1,61 @@
+import type { Logger } from 'pino';
+import { Boss } from './boss/Boss.js';
+import type { Config } from './config/Config.js';
+import { JobManager } from './jobs/JobManager.js';
+import { Fleet } from './workers/Fleet.js';
+
+/** A running massnick: the boss, its workers and the jobs they share. */
+export interface Massnick {
+	readonly boss: Boss;
+	readonly fleet: Fleet;
+	readonly jobs: JobManager;
+	/** Cancels the running job, lets requests on the wire finish, closes the journal, logs out. */
+	stop(): Promise<void>;
+}
+
+/**
+ * Starts the boss and every worker, registers the commands, and wires them to the jobs.
+ * Every start problem is reported (a rejected token is named by its place, never shown).
+ */
+export async function startMassnick(config: Config, logger: Logger): Promise<Massnick> {
+	const boss = new Boss(config, logger.child({ component: 'boss' }));
+	const fleet = new Fleet({
+		tokens: config.workerTokens,
+		guildId: config.guildId,
+		client: {
+			apiUrl: config.apiUrl,
+			restOffsetMs: config.rest.offsetMs,
+			restTimeoutMs: config.rest.timeoutMs,
+			restRetries: 0,
+		},
+		logger: logger.child({ component: 'fleet' }),
+		invalidRequestBudget: config.safety.invalidRequestBudget,
+	});
+	const started = await Promise.allSettled([boss.start(), fleet.start()]);
+	const failures = started.flatMap((result) => (result.status === 'rejected' ? [result.reason as Error] : []));
+	if (failures.length > 0) {
+		await Promise.allSettled([boss.stop(), fleet.stop()]);
+		if (failures.length === 1) throw failures[0];
+		throw new AggregateError(failures, failures.map((failure) => failure.message).join('\n'));
+	}
+	const jobs = new JobManager({ config, fleet, guildContext: () => boss.guildContext(), logger: logger.child({ component: 'jobs' }) });
+	boss.attach({ config, fleet, jobs, logger: logger.child({ component: 'commands' }) });
+	const interrupted = await jobs.interrupted();
+	if (interrupted) {
+		logger.warn(
+			{ job: interrupted.header.jobId, template: interrupted.header.template },
+			'a rename did not finish last time; /status counts what is left, /massnick with the same name finishes it',
+		);
+	}
+	logger.info({ workers: fleet.size }, 'massnick is ready');
+	return {
+		boss,
+		fleet,
+		jobs,
+		async stop() {
+			jobs.cancel();
+			await jobs.settle();
+			await Promise.allSettled([boss.stop(), fleet.stop()]);
+		},
+	};
+}

@@ -1,0 +1,154 @@
+import { once } from 'node:events';
+import {
+	type Client,
+	DiscordjsErrorCodes,
+	Events,
+	GatewayIntentBits,
+	type Guild,
+	PermissionFlagsBits,
+	Routes,
+	Status,
+} from 'discord.js';
+import type { Logger } from 'pino';
+import { createClient, type ClientOptions } from '../discord/createClient.js';
+import { ErrorCodes, JobError } from '../errors.js';
+
+/** What a worker is doing, as `/shards` shows it. */
+export type WorkerState = 'offline' | 'connecting' | 'ready' | 'reconnecting' | 'revoked' | 'stopped';
+
+export interface WorkerOptions {
+	/** The worker's place: it owns the members with `(id >> 22) % count === index`. */
+	index: number;
+	token: string;
+	guildId: string;
+	client: Omit<ClientOptions, 'intents'>;
+	logger: Logger;
+}
+
+/**
+ * One worker bot: its own token, so its own rate limits, and its own gateway connection.
+ *
+ * A worker connects with the Guilds intent only: it needs the guild's roles for the hierarchy
+ * check and its own member, nothing else. Member listing and renames go through REST, and
+ * member joins and leaves reach it through the fleet, so ten workers do not each parse every
+ * GUILD_MEMBER_UPDATE that ten workers cause.
+ */
+export class Worker {
+	readonly index: number;
+	readonly label: string;
+	readonly client: Client;
+	readonly #token: string;
+	readonly #guildId: string;
+	readonly #logger: Logger;
+	#state: WorkerState = 'offline';
+
+	constructor(options: WorkerOptions) {
+		this.index = options.index;
+		this.label = `worker ${options.index}`;
+		this.#token = options.token;
+		this.#guildId = options.guildId;
+		this.#logger = options.logger;
+		this.client = createClient({ ...options.client, intents: [GatewayIntentBits.Guilds] });
+		this.client.on(Events.ShardDisconnect, (event) => {
+			if (this.#state !== 'stopped' && this.#state !== 'revoked') this.#state = 'reconnecting';
+			this.#logger.warn({ code: event.code }, 'gateway connection closed');
+		});
+		this.client.on(Events.ShardReconnecting, () => {
+			if (this.#state === 'ready') this.#state = 'reconnecting';
+		});
+		this.client.on(Events.ShardResume, () => {
+			if (this.#state === 'reconnecting') this.#state = 'ready';
+		});
+		this.client.on(Events.ShardReady, () => {
+			if (this.#state === 'reconnecting') this.#state = 'ready';
+		});
+	}
+
+	get state(): WorkerState {
+		return this.#state;
+	}
+
+	/** Gateway heartbeat round trip in ms, or -1 before the first one. */
+	get ping(): number {
+		return this.client.ws.status === Status.Ready ? this.client.ws.ping : -1;
+	}
+
+	get guild(): Guild {
+		const guild = this.client.guilds.cache.get(this.#guildId);
+		if (!guild) throw new JobError(ErrorCodes.NotInGuild, `${this.label} is not in guild ${this.#guildId}.`);
+		return guild;
+	}
+
+	/** The position of this worker's highest role: it can rename only members strictly below it. */
+	get highestRolePosition(): number {
+		return this.guild.members.me?.roles.highest.position ?? 0;
+	}
+
+	/**
+	 * Logs in, waits for the guild, and checks this bot may rename members there.
+	 * Every failure names the worker by its place, never by its token.
+	 */
+	async start(): Promise<void> {
+		this.#state = 'connecting';
+		const ready = once(this.client, Events.ClientReady);
+		try {
+			await this.client.login(this.#token);
+		} catch (error) {
+			this.#state = 'stopped';
+			throw this.#loginError(error);
+		}
+		await ready;
+		const guild = this.client.guilds.cache.get(this.#guildId);
+		if (!guild) {
+			this.#state = 'stopped';
+			throw new JobError(
+				ErrorCodes.NotInGuild,
+				`${this.label}'s bot is not a member of guild ${this.#guildId}: check GUILD_ID, or invite that bot with the Manage Nicknames permission.`,
+			);
+		}
+		if (!guild.members.me?.permissions.has(PermissionFlagsBits.ManageNicknames)) {
+			this.#state = 'stopped';
+			throw new JobError(
+				ErrorCodes.MissingPermission,
+				`${this.label}'s bot lacks the Manage Nicknames permission in guild ${guild.name}: give the bots' role that permission.`,
+			);
+		}
+		this.#state = 'ready';
+		this.#logger.info({ highestRole: guild.members.me.roles.highest.name }, 'worker ready');
+	}
+
+	/** Sets one member's nickname (`null` clears it). Throws discord.js's errors as they come. */
+	async rename(memberId: string, nick: string | null, reason: string, signal?: AbortSignal): Promise<void> {
+		await this.client.rest.patch(Routes.guildMember(this.#guildId, memberId), {
+			body: { nick },
+			reason,
+			signal,
+		});
+	}
+
+	/** Discord rejected the token mid-run: stop for good and say which worker it was. */
+	markRevoked(): void {
+		if (this.#state === 'revoked') return;
+		this.#state = 'revoked';
+		this.#logger.error(
+			`${this.label}'s token was rejected by Discord; it stopped. Remove it from WORKER_TOKENS (or replace it) and run /massnick again: the other workers take over its members.`,
+		);
+		void this.client.destroy();
+	}
+
+	async stop(): Promise<void> {
+		if (this.#state !== 'revoked') this.#state = 'stopped';
+		await this.client.destroy();
+	}
+
+	#loginError(error: unknown): Error {
+		const code = (error as { code?: unknown }).code;
+		if (code === DiscordjsErrorCodes.TokenInvalid || (error as { status?: number }).status === 401) {
+			return new JobError(ErrorCodes.TokenRejected, `${this.label}'s token was rejected by Discord: check its place in WORKER_TOKENS.`);
+		}
+		if (code === DiscordjsErrorCodes.DisallowedIntents) {
+			return new JobError(ErrorCodes.MembersIntentDisabled, `${this.label}'s bot may not use the intents it asked for.`);
+		}
+		return new JobError(ErrorCodes.ConnectFailed, `${this.label} could not connect to Discord: ${(error as Error).message}`);
+	}
+}

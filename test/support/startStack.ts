@@ -1,0 +1,100 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { SandboxControl } from '../../src/cli/SandboxControl.js';
+import type { Config } from '../../src/config/Config.js';
+import { loadConfig } from '../../src/config/loadConfig.js';
+import { secretsOf } from '../../src/config/redactTokens.js';
+import type { Job } from '../../src/jobs/Job.js';
+import { createLogger } from '../../src/log/createLogger.js';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import { type Massnick, startMassnick } from '../../src/startMassnick.js';
+
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+export interface Stack {
+	sandbox: Sandbox;
+	control: SandboxControl;
+	massnick: Massnick;
+	config: Config;
+	dataDir: string;
+	/** Everything the bot logged, as text (tokens must never appear in it). */
+	logs: () => string;
+	/** Runs a slash command as `userId` (the owner by default) and waits for the job it starts to end. */
+	runJob(command: string, options?: Record<string, unknown>, userId?: string): Promise<Job>;
+	close(): Promise<void>;
+}
+
+export interface StackOptions {
+	members?: number;
+	workers?: number;
+	timeScale?: number;
+	seed?: number;
+	dataDir?: string;
+	/** Override settings after loading (e.g. the status refresh). */
+	settings?: (config: Config) => Config;
+}
+
+/** The sandbox and a real massnick on it, as a user would run them, over HTTP and WebSocket. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+	const sandbox = await startSandbox({
+		members: options.members ?? 300,
+		workers: options.workers ?? 4,
+		seed: options.seed ?? 7,
+		timeScale: options.timeScale ?? 100,
+	});
+	const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'massnick-test-')));
+	const loaded = loadConfig({
+		env: {
+			BOSS_TOKEN: sandbox.bossToken,
+			WORKER_TOKENS: sandbox.workerTokens.join(','),
+			GUILD_ID: sandbox.guildId,
+			DISCORD_API_URL: sandbox.apiUrl,
+			MASSNICK_DATA_DIR: dataDir,
+			LOG_LEVEL: 'debug',
+		},
+		dotenvPath: false,
+	});
+	const base: Config = { ...loaded, rest: { ...loaded.rest, offsetMs: 2 }, statusRefreshSeconds: 2 };
+	const config = options.settings ? options.settings(base) : base;
+	let text = '';
+	const destination = new Writable({
+		write(chunk: Buffer, _encoding, callback) {
+			text += chunk.toString();
+			callback();
+		},
+	});
+	const logger = createLogger({ level: 'debug', secrets: secretsOf(config), destination });
+	const massnick = await startMassnick(config, logger);
+	const control = new SandboxControl(sandbox.controlUrl);
+	return {
+		sandbox,
+		control,
+		massnick,
+		config,
+		dataDir,
+		logs: () => text,
+		async runJob(command, commandOptions = {}, userId = sandbox.ownerId) {
+			const previous = massnick.jobs.last;
+			const id = await control.invoke(sandbox.guildId, userId, command, commandOptions, sandbox.channelId);
+			await control.waitForResponses(id, 1);
+			const deadline = Date.now() + 30_000;
+			let job = massnick.jobs.last;
+			while (job === previous || job === undefined) {
+				if (Date.now() > deadline) throw new Error(`/${command} started no job: ${JSON.stringify(await control.interaction(id))}`);
+				await new Promise((resolve) => setTimeout(resolve, 20));
+				job = massnick.jobs.last;
+			}
+			while (!job.result) await new Promise((resolve) => setTimeout(resolve, 20));
+			// The manager clears its slot just after the job ends.
+			while (massnick.jobs.current) await new Promise((resolve) => setTimeout(resolve, 10));
+			return job;
+		},
+		async close() {
+			await massnick.stop();
+			await sandbox.close();
+			if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+		},
+	};
+}
