@@ -50,6 +50,9 @@ export interface GatewayApp {
  *   owns the command).
  * - `alsoToUserId`: a bot user that receives this event even without `intent` (Discord sends
  *   GUILD_MEMBER_UPDATE for the current user regardless of the GuildMembers intent).
+ * - `guildId`: only sessions whose bot is in this guild (READY's guilds, plus GUILD_CREATE and
+ *   minus GUILD_DELETE delivered since) and whose shard owns it receive the event; `''` for an
+ *   event that belongs to no guild.
  */
 export interface SandboxDispatch {
 	guildId: string;

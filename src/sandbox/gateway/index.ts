@@ -1,0 +1,2 @@
+export * from './createGatewayServer.js';
+export type * from './GatewayHost.js';
