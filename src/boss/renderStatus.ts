@@ -1,5 +1,5 @@
 import type { APIEmbed } from 'discord.js';
-import type { ProgressSnapshot } from '../jobs/Progress.js';
+import type { ProgressSnapshot, WorkerSnapshot } from '../jobs/Progress.js';
 import { formatCount, formatDuration, formatRate, percent, progressBar } from './format.js';
 
 /** What the status shows about the job beside its counters. */
@@ -18,6 +18,8 @@ export interface JobInfo {
 const DESCRIPTION_LIMIT = 4096;
 /** Rows of the per-worker table before the rest is summarised. */
 const MAX_WORKER_ROWS = 40;
+/** The most any one free-text line (failures, errors) may take of the description. */
+const LINE_LIMIT = 600;
 
 const titles: Record<JobInfo['kind'], string> = {
 	rename: 'Renaming to',
@@ -46,22 +48,15 @@ export function renderStatus(snapshot: ProgressSnapshot, info: JobInfo): { conte
 		`${info.dryRun ? 'would change' : 'changed'} **${formatCount(snapshot.renamed)}** · already done ${formatCount(snapshot.alreadyDone)} · can't rename ${formatCount(snapshot.cantRename)} · left alone ${formatCount(snapshot.skipped)} · left the server ${formatCount(snapshot.left)} · failed ${formatCount(snapshot.failed)}`,
 	);
 	lines.push(`**${formatRate(snapshot.rate)}**/s · elapsed ${formatDuration(snapshot.elapsedMs)} · ETA ${info.state === 'running' ? formatDuration(snapshot.etaMs) : '—'}`);
-	if (snapshot.failed > 0) {
-		const reasons = Object.entries(snapshot.failedByReason)
-			.sort((a, b) => b[1] - a[1])
-			.map(([reason, count]) => `${reason} ${formatCount(count)}`)
-			.join(', ');
-		lines.push(`failures: ${reasons}`);
-	}
+	if (snapshot.failed > 0) lines.push(`failures: ${failureReasons(snapshot.failedByReason, LINE_LIMIT)}`);
 	if (info.stoppedWorkers && info.stoppedWorkers.length > 0) {
-		lines.push(
-			`⚠️ stopped: ${info.stoppedWorkers.map((index) => `worker ${index}`).join(', ')} (token rejected by Discord). Remove it from WORKER_TOKENS and run /massnick again.`,
-		);
+		const stopped = clip(info.stoppedWorkers.map((index) => `worker ${index}`).join(', '), LINE_LIMIT);
+		lines.push(`⚠️ stopped: ${stopped} (token rejected by Discord). Remove it from WORKER_TOKENS and run /massnick again.`);
 	}
-	if (info.error) lines.push(`⚠️ ${info.error}`);
-	lines.push(workerTable(snapshot));
-	let description = lines.join('\n');
-	if (description.length > DESCRIPTION_LIMIT) description = `${description.slice(0, DESCRIPTION_LIMIT - 4)}\n…`;
+	if (info.error) lines.push(`⚠️ ${clip(info.error, LINE_LIMIT)}`);
+	const head = lines.join('\n');
+	// The table gets what is left, so it is never cut in the middle of its code block.
+	const description = `${head}\n${workerTable(snapshot, DESCRIPTION_LIMIT - head.length - 1)}`;
 	const title = `${info.dryRun ? 'Dry run · ' : ''}${titles[info.kind]} “${info.target}” · ${stateLabels[info.state]}`.slice(0, 256);
 	return {
 		content: '',
@@ -69,21 +64,67 @@ export function renderStatus(snapshot: ProgressSnapshot, info: JobInfo): { conte
 	};
 }
 
-function workerTable(snapshot: ProgressSnapshot): string {
+/**
+ * The per-worker table, in at most `budget` characters. With more workers than fit (or than
+ * {@link MAX_WORKER_ROWS}), it shows those with the most left to do, the ones worth watching, and
+ * sums up the rest in one line.
+ */
+function workerTable(snapshot: ProgressSnapshot, budget: number): string {
 	const header = 'worker      done/slice  failed  rate/s    ETA';
-	const shown = snapshot.workers.slice(0, MAX_WORKER_ROWS);
-	const rows = shown.map((worker) =>
+	const row = (worker: WorkerSnapshot) =>
 		[
 			String(worker.index).padStart(6),
 			`${formatCount(worker.done)}/${formatCount(worker.inSlice)}`.padStart(16),
 			formatCount(worker.failedTotal).padStart(7),
 			formatRate(worker.rate).padStart(7),
 			formatDuration(worker.etaMs).padStart(7),
-		].join(' '),
-	);
-	const hidden = snapshot.workers.length - shown.length;
-	if (hidden > 0) rows.push(`… and ${hidden} more workers`);
-	return ['```', header, ...rows, '```'].join('\n');
+		].join(' ');
+	return fitTable(snapshot.workers, header, row, budget);
+}
+
+/** A code block of `header` and a row per worker, within `budget` characters (see {@link workerTable}). */
+function fitTable(workers: readonly WorkerSnapshot[], header: string, row: (worker: WorkerSnapshot) => string, budget: number): string {
+	const rows = workers.map((worker) => ({ worker, text: row(worker) }));
+	const frame = ['```', header, '```'].join('\n').length + 1;
+	const summaryRoom = 60;
+	const all = rows.reduce((length, { text }) => length + text.length + 1, frame);
+	if (rows.length <= MAX_WORKER_ROWS && all <= budget) return ['```', header, ...rows.map(({ text }) => text), '```'].join('\n');
+	const byLag = [...rows].sort((a, b) => b.worker.inSlice - b.worker.done - (a.worker.inSlice - a.worker.done) || a.worker.index - b.worker.index);
+	const shown: typeof rows = [];
+	let length = frame + summaryRoom;
+	for (const entry of byLag) {
+		if (shown.length >= MAX_WORKER_ROWS || length + entry.text.length + 1 > budget) break;
+		shown.push(entry);
+		length += entry.text.length + 1;
+	}
+	shown.sort((a, b) => a.worker.index - b.worker.index);
+	const hidden = rows.filter((entry) => !shown.includes(entry)).map(({ worker }) => worker);
+	const done = hidden.reduce((total, worker) => total + worker.done, 0);
+	const slice = hidden.reduce((total, worker) => total + worker.inSlice, 0);
+	const summary = `… and ${hidden.length} more workers: ${formatCount(done)}/${formatCount(slice)}`;
+	return ['```', header, ...shown.map(({ text }) => text), summary, '```'].join('\n');
+}
+
+/** `timeout 12, http-502 3, …`: the commonest first, within `limit` characters. */
+function failureReasons(byReason: Readonly<Record<string, number>>, limit: number): string {
+	const reasons = Object.entries(byReason).sort((a, b) => b[1] - a[1]);
+	const parts: string[] = [];
+	let length = 0;
+	for (const [index, [reason, count]] of reasons.entries()) {
+		const part = `${clip(reason, 60)} ${formatCount(count)}`;
+		const more = reasons.length - index - 1;
+		if (length + part.length + (more > 0 ? 20 : 0) > limit) {
+			parts.push(`and ${reasons.length - index} more`);
+			break;
+		}
+		parts.push(part);
+		length += part.length + 2;
+	}
+	return parts.join(', ');
+}
+
+function clip(text: string, limit: number): string {
+	return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
 /** One terminal line: `[█████░░░░░] 52%  1,234/2,400  498.2/s  ETA 3s`. */
@@ -93,10 +134,13 @@ export function renderProgressLine(snapshot: ProgressSnapshot, width = 80): stri
 	return `[${progressBar(snapshot.done, snapshot.total, barWidth)}] ${tail}`.padEnd(width).slice(0, width);
 }
 
-/** The end-of-job report: per worker in slice, renamed, already done, can't rename, failed by reason. */
+/**
+ * The end-of-job report: per worker in slice, renamed, already done, can't rename, left and
+ * failed, then failures by reason. Fits one Discord message description (4096 characters).
+ */
 export function renderReport(snapshot: ProgressSnapshot): string {
-	const header = 'worker   in slice  renamed  already  can\'t   left  failed';
-	const rows = snapshot.workers.slice(0, MAX_WORKER_ROWS).map((worker) =>
+	const header = "worker   in slice  renamed  already  can't   left  failed";
+	const row = (worker: WorkerSnapshot) =>
 		[
 			String(worker.index).padStart(6),
 			formatCount(worker.inSlice).padStart(10),
@@ -105,7 +149,7 @@ export function renderReport(snapshot: ProgressSnapshot): string {
 			formatCount(worker.cantRename).padStart(7),
 			formatCount(worker.left).padStart(6),
 			formatCount(worker.failedTotal).padStart(7),
-		].join(' '),
-	);
-	return ['```', header, ...rows, '```'].join('\n');
+		].join(' ');
+	const failures = snapshot.failed > 0 ? `failed by reason: ${failureReasons(snapshot.failedByReason, LINE_LIMIT)}` : 'nothing failed';
+	return `${fitTable(snapshot.workers, header, row, DESCRIPTION_LIMIT - failures.length - 1)}\n${failures}`;
 }

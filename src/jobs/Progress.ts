@@ -126,7 +126,7 @@ export class Progress {
 				failedTotal,
 				done,
 				rate,
-				etaMs: remaining === 0 ? 0 : rate > 0 ? (remaining / rate) * 1000 : null,
+				etaMs: eta(remaining, rate, this.#listingDone),
 			};
 		});
 		const failedByReason: Record<string, number> = {};
@@ -153,7 +153,7 @@ export class Progress {
 			listingDone: this.#listingDone,
 			rate,
 			elapsedMs: now - this.#startedAt,
-			etaMs: remaining === 0 ? 0 : rate > 0 ? (remaining / rate) * 1000 : null,
+			etaMs: eta(remaining, rate, this.#listingDone),
 		};
 	}
 
@@ -162,6 +162,15 @@ export class Progress {
 		if (!counts) throw new RangeError(`no worker ${index}`);
 		return counts;
 	}
+}
+
+/**
+ * Milliseconds to go at `rate`: `null` when nothing moves, or when all that was handed out is done
+ * but the listing may still hand out more (0 would read as "finished").
+ */
+function eta(remaining: number, rate: number, listingDone: boolean): number | null {
+	if (remaining === 0) return listingDone ? 0 : null;
+	return rate > 0 ? (remaining / rate) * 1000 : null;
 }
 
 function sum(values: number[]): number {

@@ -1,0 +1,87 @@
+import type { LevelWithSilent } from 'pino';
+
+/** A pino level name, as `LOG_LEVEL` takes it. */
+export type LogLevel = LevelWithSilent;
+
+/** Who may run massnick's commands. A member passes if any rule lets them in. */
+export interface PermissionSettings {
+	/** Members with Manage Nicknames in the guild may run commands. */
+	readonly requireManageNicknames: boolean;
+	/** Members holding any of these roles may run commands. */
+	readonly allowedRoleIds: readonly string[];
+	/** These users may run commands. */
+	readonly allowedUserIds: readonly string[];
+}
+
+/** How nicknames are fitted to Discord's rules. */
+export interface NicknameSettings {
+	/** At most this many Unicode code points; Discord's limit is 32. */
+	readonly maxLength: number;
+	/** Where a too-long expanded name is cut. Only `'end'` exists today. */
+	readonly truncate: 'end';
+}
+
+/** Retrying a rename that failed for a reason that may pass (5xx, time-out, dropped connection). */
+export interface RetrySettings {
+	/** Tries in all, the first included. */
+	readonly attempts: number;
+	/** Backoff before the first retry; doubles each time, with full jitter. */
+	readonly baseDelayMs: number;
+	/** The backoff never exceeds this. */
+	readonly maxDelayMs: number;
+}
+
+export interface WorkerSettings {
+	/** Renames a worker holds planned ahead of Discord's answers (its backpressure window). */
+	readonly maxInFlight: number;
+	readonly retry: RetrySettings;
+}
+
+/** Passed to discord.js's REST client. */
+export interface RestSettings {
+	/** Abort a request that takes longer than this (discord.js `rest.timeout`). */
+	readonly timeoutMs: number;
+	/** Extra wait added to each rate-limit reset, for clock skew (discord.js `rest.offset`). */
+	readonly offsetMs: number;
+}
+
+export interface SafetySettings {
+	/**
+	 * Stop sending when this many 401/403/429 answers arrive within 10 minutes. Discord bans the
+	 * IP for an hour at 10,000.
+	 *
+	 * @see https://discord.com/developers/docs/topics/rate-limits#invalid-request-limit-aka-cloudflare-bans
+	 */
+	readonly invalidRequestBudget: number;
+}
+
+/** The non-secret settings, from `config/massnick.json`. */
+export interface Settings {
+	/** Template of the audit log reason; placeholders `{jobKind}`, `{user}`, `{userId}`, `{jobId}`. */
+	readonly auditLogReason: string;
+	/** How often the boss edits its status message while a job runs. */
+	readonly statusRefreshSeconds: number;
+	readonly permissions: PermissionSettings;
+	readonly nickname: NicknameSettings;
+	readonly workers: WorkerSettings;
+	readonly rest: RestSettings;
+	readonly safety: SafetySettings;
+}
+
+/** What comes from the environment (`.env` or the real environment). */
+export interface EnvSettings {
+	/** The boss bot's token (secret). */
+	readonly bossToken: string;
+	/** One token per worker bot, in order; worker `i` owns members with `(id >> 22) % n === i` (secret). */
+	readonly workerTokens: readonly string[];
+	/** The one guild massnick works on. */
+	readonly guildId: string;
+	/** discord.js's `rest.api`, e.g. `http://127.0.0.1:3000/api` for the sandbox; unset for Discord. */
+	readonly apiUrl: string | undefined;
+	readonly logLevel: LogLevel;
+	/** Where journals live: `<dataDir>/<guildId>/<jobId>.jsonl`. */
+	readonly dataDir: string;
+}
+
+/** Everything massnick is configured with: read once at start, validated, deeply frozen. */
+export interface Config extends EnvSettings, Settings {}

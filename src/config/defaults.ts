@@ -1,0 +1,38 @@
+import type { EnvSettings, Settings } from './Config.js';
+import { deepFreeze } from './deepFreeze.js';
+
+/**
+ * Every default, in one place. `config/massnick.json` repeats the settings so they are easy to
+ * find and edit; a key left out of it takes its value from here.
+ */
+export const DEFAULT_SETTINGS: Settings = deepFreeze<Settings>({
+	auditLogReason: 'massnick {jobKind} by {user} ({userId})',
+	statusRefreshSeconds: 5,
+	permissions: {
+		requireManageNicknames: true,
+		allowedRoleIds: [],
+		allowedUserIds: [],
+	},
+	nickname: {
+		maxLength: 32,
+		truncate: 'end',
+	},
+	workers: {
+		maxInFlight: 10,
+		retry: { attempts: 5, baseDelayMs: 500, maxDelayMs: 30_000 },
+	},
+	rest: {
+		timeoutMs: 15_000,
+		offsetMs: 50,
+	},
+	safety: {
+		invalidRequestBudget: 5_000,
+	},
+});
+
+/** Defaults of the optional environment keys. */
+export const DEFAULT_ENV: Pick<EnvSettings, 'apiUrl' | 'logLevel' | 'dataDir'> = Object.freeze({
+	apiUrl: undefined,
+	logLevel: 'info',
+	dataDir: 'data',
+});

@@ -1,0 +1,78 @@
+/**
+ * Stable codes for every error massnick raises on purpose.
+ *
+ * A handler branches on `error.code`, never on message text, so the text can say whatever helps
+ * the user most and change freely. Codes are part of the contract: add new ones, never rename.
+ */
+export const ErrorCodes = {
+	// Configuration
+	ConfigInvalid: 'CONFIG_INVALID',
+	// Inputs that are programmer errors rather than user errors
+	InvalidSnowflake: 'INVALID_SNOWFLAKE',
+	InvalidArgument: 'INVALID_ARGUMENT',
+	// Jobs: starting, planning and running
+	JobRunning: 'JOB_RUNNING',
+	NoJob: 'NO_JOB',
+	NameTooLong: 'NAME_TOO_LONG',
+	NameEmpty: 'NAME_EMPTY',
+	TemplateInvalid: 'TEMPLATE_INVALID',
+	NoJournal: 'NO_JOURNAL',
+	NotAllowed: 'NOT_ALLOWED',
+	NotInGuild: 'NOT_IN_GUILD',
+	MissingPermission: 'MISSING_PERMISSION',
+	MembersIntentDisabled: 'MEMBERS_INTENT_DISABLED',
+	TokenRejected: 'TOKEN_REJECTED',
+	ConnectFailed: 'CONNECT_FAILED',
+	ListingFailed: 'LISTING_FAILED',
+	NoWorkers: 'NO_WORKERS',
+	// The journal of originals
+	JournalExists: 'JOURNAL_EXISTS',
+	JournalNotFound: 'JOURNAL_NOT_FOUND',
+	JournalCorrupt: 'JOURNAL_CORRUPT',
+	JournalClosed: 'JOURNAL_CLOSED',
+	JournalWriteFailed: 'JOURNAL_WRITE_FAILED',
+} as const;
+
+/** Any value of {@link ErrorCodes}. */
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/** The base of every error massnick raises on purpose; `code` is stable, `message` is for people. */
+export class MassnickError extends Error {
+	readonly code: ErrorCode;
+
+	constructor(code: ErrorCode, message: string, options?: ErrorOptions) {
+		super(message, options);
+		this.code = code;
+		// Like discord.js's `DiscordAPIError[50013]`: the code shows in every stack trace and log line.
+		this.name = `${new.target.name}[${code}]`;
+	}
+}
+
+/** One thing wrong with the configuration: the key it is about, and what to do. */
+export interface ConfigProblem {
+	/** The env key (`WORKER_TOKENS`) or the settings path (`config/massnick.json: workers.maxInFlight`). */
+	readonly key: string;
+	/** What is wrong and what to do about it; never contains a secret. */
+	readonly message: string;
+}
+
+/**
+ * The configuration cannot be used. Carries every problem found, so one start shows them all,
+ * and its message lists them one per line.
+ */
+export class ConfigError extends MassnickError {
+	readonly problems: readonly ConfigProblem[];
+
+	constructor(problems: readonly ConfigProblem[]) {
+		const noun = problems.length === 1 ? 'problem' : 'problems';
+		const lines = problems.map((problem) => `- ${problem.key}: ${problem.message}`);
+		super(ErrorCodes.ConfigInvalid, [`The configuration has ${problems.length} ${noun}:`, ...lines].join('\n'));
+		this.problems = Object.freeze([...problems]);
+	}
+}
+
+/** A job cannot start or continue; the message is fit to show the user who ran the command. */
+export class JobError extends MassnickError {}
+
+/** The journal of originals could not be created, read or written. */
+export class JournalError extends MassnickError {}

@@ -1,0 +1,309 @@
+import { chmod, mkdir, open, readdir, stat, truncate } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ErrorCodes, JournalError } from '../errors.js';
+import { endOfLastLine, fileSafe, type FileHandle, guildDir, syncDirectory, writeAll, writeFailed } from './journal/files.js';
+import type { RestoreEntry } from './planner.js';
+import { loadIndex, readEntries, type ReadJournalOptions } from './journal/readEntries.js';
+import { readLines } from './journal/readLines.js';
+import { type JournalSummary, readSummary } from './journal/readSummary.js';
+import {
+	type JournalCounts,
+	type JournalEndState,
+	type JournalHeader,
+	type JournalHeaderInput,
+	headerLine,
+	JOURNAL_VERSION,
+	originalLine,
+	parseRecord,
+	statusLine,
+} from './journal/records.js';
+
+export type { JournalCounts, JournalHeader, JournalHeaderInput, JournalKind } from './journal/records.js';
+export type { JournalState, JournalSummary } from './journal/readSummary.js';
+export { loadIndex, readEntries, type ReadJournalOptions } from './journal/readEntries.js';
+
+/** Journals hold member ids and names: readable by their owner only. */
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+interface Batch {
+	promise: Promise<void>;
+	resolve: () => void;
+	reject: (error: Error) => void;
+}
+
+export interface JournalOptions extends ReadJournalOptions {
+	/** For the status lines' `at`. */
+	now?: () => number;
+}
+
+/**
+ * The durable, append-only record of every member's nickname before a job changed it, so the job
+ * can be undone. One JSON Lines file per job: `<dataDir>/<guildId>/<jobId>.jsonl`.
+ *
+ * A worker journals a batch before it sends those renames, and {@link recordOriginals} resolves
+ * only once the batch is on disk (`fdatasync`), so a crash can lose renames but never an original.
+ * Calls that arrive while a write is under way are grouped into the next write (group commit),
+ * so ten workers cost one fsync per round, not ten.
+ *
+ * One instance per file per process: the workers share it. The first value for an id wins (it is
+ * the nickname from before massnick), across reopenings too. The in-memory index costs roughly
+ * 100 bytes per journaled member.
+ */
+export class Journal {
+	readonly path: string;
+	readonly header: JournalHeader;
+	readonly #handle: FileHandle;
+	readonly #now: () => number;
+	/** Member id → original nickname, for every id journaled or queued. */
+	readonly #originals: Map<string, string | null>;
+	#queued: string[] = [];
+	/** The batch being written, and the one collecting lines for the write after it. */
+	#writing: Batch | undefined;
+	#next: Batch | undefined;
+	#failure: JournalError | undefined;
+	#closed = false;
+
+	private constructor(path: string, header: JournalHeader, handle: FileHandle, originals: Map<string, string | null>, now: () => number) {
+		this.path = path;
+		this.header = header;
+		this.#handle = handle;
+		this.#originals = originals;
+		this.#now = now;
+	}
+
+	/** Where the journal of `jobId` lives. */
+	static pathOf(dataDir: string, guildId: string, jobId: string): string {
+		return join(guildDir(dataDir, guildId), `${fileSafe('jobId', jobId)}.jsonl`);
+	}
+
+	/**
+	 * Starts the journal of a new job: creates the directories (0700) and the file (0600) with its
+	 * header, durably.
+	 *
+	 * @throws {JournalError} `JOURNAL_EXISTS` if the job already has a journal.
+	 */
+	static async create(dataDir: string, input: JournalHeaderInput, options: JournalOptions = {}): Promise<Journal> {
+		const path = Journal.pathOf(dataDir, input.guildId, input.jobId);
+		const dir = guildDir(dataDir, input.guildId);
+		await mkdir(dir, { recursive: true, mode: DIR_MODE });
+		// mkdir's mode goes through the umask; set it explicitly, and tighten a directory left looser.
+		await chmod(dir, DIR_MODE);
+		let handle: FileHandle;
+		try {
+			handle = await open(path, 'wx', FILE_MODE);
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+				throw new JournalError(ErrorCodes.JournalExists, `Job ${input.jobId} already has a journal at ${path}.`);
+			}
+			throw writeFailed(path, error);
+		}
+		try {
+			await handle.chmod(FILE_MODE);
+			await writeAll(handle, headerLine(input));
+			await handle.datasync();
+			await syncDirectory(dir);
+		} catch (error) {
+			await handle.close();
+			throw writeFailed(path, error);
+		}
+		const header: JournalHeader = { type: 'job', version: JOURNAL_VERSION, ...input };
+		return new Journal(path, header, handle, new Map(), options.now ?? Date.now);
+	}
+
+	/**
+	 * Opens an existing journal to go on appending (a rerun of the same job, or marking it). Reads
+	 * it whole to rebuild the index; drops a torn last line left by a crash (it was never
+	 * acknowledged) so the next append starts on a line of its own; tightens the file's mode.
+	 *
+	 * @throws {JournalError} `JOURNAL_NOT_FOUND`, or `JOURNAL_CORRUPT` if the header is unreadable.
+	 */
+	static async open(dataDir: string, guildId: string, jobId: string, options: JournalOptions = {}): Promise<Journal> {
+		const path = Journal.pathOf(dataDir, guildId, jobId);
+		let header: JournalHeader | undefined;
+		const originals = new Map<string, string | null>();
+		let tornAt: number | undefined;
+		let size = 0;
+		try {
+			size = (await stat(path)).size;
+			const onTorn = (line: { number: number }) => {
+				tornAt = line.number;
+				options.onWarning?.(`${path}:${line.number}: torn last line (a crash mid-write) dropped`);
+			};
+			for await (const line of readLines(path, onTorn)) {
+				const record = parseRecord(line.text);
+				if (header === undefined) {
+					if (typeof record === 'string' || record.type !== 'job') {
+						throw new JournalError(ErrorCodes.JournalCorrupt, `${path} does not start with a journal header (line 1 ${typeof record === 'string' ? record : 'is not one'}).`);
+					}
+					header = record;
+				} else if (typeof record === 'string') {
+					options.onWarning?.(`${path}:${line.number}: skipped, the line ${record}`);
+				} else if (record.type === 'original' && !originals.has(record.id)) {
+					originals.set(record.id, record.from);
+				}
+			}
+		} catch (error) {
+			if (error instanceof JournalError) throw error;
+			if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+				throw new JournalError(ErrorCodes.JournalNotFound, `No journal for job ${jobId} in guild ${guildId} (looked for ${path}).`);
+			}
+			throw new JournalError(ErrorCodes.JournalCorrupt, `${path} cannot be read: ${(error as Error).message}`, { cause: error });
+		}
+		if (header === undefined) throw new JournalError(ErrorCodes.JournalCorrupt, `${path} has no complete header line.`);
+		if (header.guildId !== guildId || header.jobId !== jobId) {
+			throw new JournalError(ErrorCodes.JournalCorrupt, `${path} holds job ${header.jobId} of guild ${header.guildId}, not ${jobId} of ${guildId}.`);
+		}
+		try {
+			if (tornAt !== undefined) await truncate(path, await endOfLastLine(path, size));
+			const handle = await open(path, 'a', FILE_MODE);
+			await handle.chmod(FILE_MODE);
+			return new Journal(path, header, handle, originals, options.now ?? Date.now);
+		} catch (error) {
+			throw writeFailed(path, error);
+		}
+	}
+
+	/** Every journal of the guild with its state, newest first. Unreadable files are skipped with a warning. */
+	static async list(dataDir: string, guildId: string, options: ReadJournalOptions = {}): Promise<JournalSummary[]> {
+		const dir = guildDir(dataDir, guildId);
+		let names: string[];
+		try {
+			names = await readdir(dir);
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+			throw new JournalError(ErrorCodes.JournalCorrupt, `${dir} cannot be listed: ${(error as Error).message}`, { cause: error });
+		}
+		const summaries: JournalSummary[] = [];
+		for (const name of names.filter((file) => file.endsWith('.jsonl'))) {
+			const summary = await readSummary(join(dir, name)).catch((error: Error) => `cannot be read (${error.message})`);
+			if (typeof summary === 'string') options.onWarning?.(`${join(dir, name)} ${summary}; skipped`);
+			else if (summary.header.guildId === guildId) summaries.push(summary);
+		}
+		return summaries.sort(
+			(a, b) => b.header.startedAt.localeCompare(a.header.startedAt) || b.header.jobId.localeCompare(a.header.jobId),
+		);
+	}
+
+	/** The newest rename journal of the guild, whatever its state (check `state === 'restored'`). */
+	static async latestRename(dataDir: string, guildId: string, options: ReadJournalOptions = {}): Promise<JournalSummary | undefined> {
+		return (await Journal.list(dataDir, guildId, options)).find((summary) => summary.header.kind === 'rename');
+	}
+
+	/** How many members are journaled (or queued to be). */
+	get size(): number {
+		return this.#originals.size;
+	}
+
+	/** Whether `id` is journaled (or queued to be). */
+	has(id: string): boolean {
+		return this.#originals.has(id);
+	}
+
+	/** The nickname `id` had before the job (`null`: none), or `undefined` if not journaled. */
+	originalOf(id: string): string | null | undefined {
+		return this.#originals.get(id);
+	}
+
+	/**
+	 * Durably records originals: resolves once every entry, and every entry of earlier calls, is
+	 * on disk. Ids already journaled keep their first value and are not written again.
+	 *
+	 * @throws {JournalError} `JOURNAL_WRITE_FAILED` if the disk refused (the journal then refuses
+	 * every later call: nothing may be renamed without its original on disk), `JOURNAL_CLOSED`.
+	 */
+	recordOriginals(entries: readonly RestoreEntry[]): Promise<void> {
+		const lines: string[] = [];
+		for (const entry of entries) {
+			if (this.#originals.has(entry.id)) continue;
+			this.#originals.set(entry.id, entry.from);
+			lines.push(originalLine(entry));
+		}
+		return this.#append(lines);
+	}
+
+	/** Streams this journal's originals from disk (see {@link readEntries}). */
+	entries(options: ReadJournalOptions = {}): AsyncGenerator<RestoreEntry> {
+		return readEntries(this.path, options);
+	}
+
+	/** Every original by id, read from disk (see {@link loadIndex}). */
+	loadIndex(options: ReadJournalOptions = {}): Promise<Map<string, RestoreEntry>> {
+		return loadIndex(this.path, options);
+	}
+
+	markFinished(counts?: JournalCounts): Promise<void> {
+		return this.#mark('finished', counts);
+	}
+
+	markCancelled(counts?: JournalCounts): Promise<void> {
+		return this.#mark('cancelled', counts);
+	}
+
+	/** Marks this (rename) journal as undone by a restore job. */
+	markRestored(counts?: JournalCounts): Promise<void> {
+		return this.#mark('restored', counts);
+	}
+
+	/** Waits for pending writes, then closes the file. Later calls throw `JOURNAL_CLOSED`. */
+	async close(): Promise<void> {
+		if (this.#closed) return;
+		const pending = this.#lastWrite();
+		this.#closed = true;
+		await pending?.catch(() => undefined);
+		await this.#handle.close();
+	}
+
+	#mark(state: JournalEndState, counts?: JournalCounts): Promise<void> {
+		return this.#append([statusLine(state, new Date(this.#now()), counts)]);
+	}
+
+	/** Queues `lines` for the next write and resolves when it is durable. */
+	#append(lines: readonly string[]): Promise<void> {
+		if (this.#failure) return Promise.reject(this.#failure);
+		if (this.#closed) return Promise.reject(new JournalError(ErrorCodes.JournalClosed, `The journal ${this.path} is closed.`));
+		// Nothing new: still wait for any write that holds ids this call relies on.
+		if (lines.length === 0) return this.#lastWrite() ?? Promise.resolve();
+		this.#queued.push(...lines);
+		if (this.#next === undefined) {
+			let resolve!: () => void;
+			let reject!: (error: Error) => void;
+			const promise = new Promise<void>((yes, no) => {
+				resolve = yes;
+				reject = no;
+			});
+			this.#next = { promise, resolve, reject };
+		}
+		const batch = this.#next;
+		if (this.#writing === undefined) void this.#drain();
+		return batch.promise;
+	}
+
+	/** Resolves when everything queued so far is on disk (batches are written in order). */
+	#lastWrite(): Promise<void> | undefined {
+		return (this.#next ?? this.#writing)?.promise;
+	}
+
+	async #drain(): Promise<void> {
+		while (this.#next !== undefined) {
+			const batch = this.#next;
+			const text = this.#queued.join('');
+			this.#writing = batch;
+			this.#next = undefined;
+			this.#queued = [];
+			if (this.#failure) {
+				batch.reject(this.#failure);
+				continue;
+			}
+			try {
+				await writeAll(this.#handle, text);
+				await this.#handle.datasync();
+				batch.resolve();
+			} catch (error) {
+				this.#failure = writeFailed(this.path, error);
+				batch.reject(this.#failure);
+			}
+		}
+		this.#writing = undefined;
+	}
+}

@@ -1,0 +1,59 @@
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ErrorCodes, JournalError } from '../../errors.js';
+
+/** File-level helpers of the journal: durable writes, safe names, crash recovery. */
+
+export type FileHandle = Awaited<ReturnType<typeof open>>;
+
+/** The byte offset just after the last newline of `path` (the header line always has one). */
+export async function endOfLastLine(path: string, size: number): Promise<number> {
+	const handle = await open(path, 'r');
+	try {
+		// Records are short; a torn one is far shorter than this.
+		const length = Math.min(size, 1 << 20);
+		const buffer = Buffer.alloc(length);
+		const { bytesRead } = await handle.read(buffer, 0, length, size - length);
+		return size - length + buffer.subarray(0, bytesRead).lastIndexOf(0x0a) + 1;
+	} finally {
+		await handle.close();
+	}
+}
+
+export function guildDir(dataDir: string, guildId: string): string {
+	return join(dataDir, fileSafe('guildId', guildId));
+}
+
+export function fileSafe(name: string, value: string): string {
+	if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) {
+		throw new JournalError(ErrorCodes.InvalidArgument, `${name} ${JSON.stringify(value)} cannot name a journal file (letters, digits, - and _ only)`);
+	}
+	return value;
+}
+
+/** Writes all of `text`: a write to a regular file may still be short (a full disk, a signal). */
+export async function writeAll(handle: FileHandle, text: string): Promise<void> {
+	const buffer = Buffer.from(text, 'utf8');
+	let written = 0;
+	while (written < buffer.length) {
+		const { bytesWritten } = await handle.write(buffer, written, buffer.length - written);
+		written += bytesWritten;
+	}
+}
+
+/** Makes a new file's directory entry durable, so the file survives a power cut. */
+export async function syncDirectory(dir: string): Promise<void> {
+	const handle = await open(dir, 'r');
+	try {
+		await handle.sync();
+	} finally {
+		await handle.close();
+	}
+}
+
+export function writeFailed(path: string, error: unknown): JournalError {
+	const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+	return new JournalError(ErrorCodes.JournalWriteFailed, `Writing the journal ${path} failed (${reason}); nothing more is renamed without its original on disk.`, {
+		cause: error,
+	});
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { type JobInfo, renderProgressLine, renderReport, renderStatus } from '../../../src/boss/renderStatus.js';
+import type { ProgressSnapshot, WorkerSnapshot } from '../../../src/jobs/Progress.js';
+
+function worker(index: number, overrides: Partial<WorkerSnapshot> = {}): WorkerSnapshot {
+	return {
+		index,
+		inSlice: 10_000,
+		renamed: 5_000,
+		alreadyDone: 100,
+		cantRename: 2,
+		skipped: 50,
+		left: 3,
+		failed: { timeout: 1 },
+		failedTotal: 1,
+		inFlight: 10,
+		done: 5_156,
+		rate: 3.5,
+		etaMs: 1_383_000,
+		...overrides,
+	};
+}
+
+function snapshot(workers: WorkerSnapshot[], overrides: Partial<ProgressSnapshot> = {}): ProgressSnapshot {
+	const sum = (key: keyof WorkerSnapshot) => workers.reduce((total, w) => total + (w[key] as number), 0);
+	const failedByReason: Record<string, number> = {};
+	for (const w of workers) for (const [reason, count] of Object.entries(w.failed)) failedByReason[reason] = (failedByReason[reason] ?? 0) + count;
+	return {
+		workers,
+		total: sum('inSlice'),
+		done: sum('done'),
+		remaining: sum('inSlice') - sum('done'),
+		renamed: sum('renamed'),
+		alreadyDone: sum('alreadyDone'),
+		cantRename: sum('cantRename'),
+		skipped: sum('skipped'),
+		left: sum('left'),
+		failed: sum('failedTotal'),
+		failedByReason,
+		inFlight: sum('inFlight'),
+		listingDone: true,
+		rate: sum('rate'),
+		elapsedMs: 3_600_000,
+		etaMs: 3_720_000,
+		...overrides,
+	};
+}
+
+const info: JobInfo = { kind: 'rename', target: '🎃 {display_name}', state: 'running', startedBy: 'alice', dryRun: false };
+
+/** Every limit Discord puts on an embed. */
+function expectWithinDiscordLimits(message: ReturnType<typeof renderStatus>) {
+	expect(message.embeds.length).toBeLessThanOrEqual(10);
+	let total = 0;
+	for (const embed of message.embeds) {
+		expect((embed.title ?? '').length).toBeLessThanOrEqual(256);
+		expect((embed.description ?? '').length).toBeLessThanOrEqual(4096);
+		expect((embed.fields ?? []).length).toBeLessThanOrEqual(25);
+		for (const field of embed.fields ?? []) {
+			expect(field.name.length).toBeLessThanOrEqual(256);
+			expect(field.value.length).toBeLessThanOrEqual(1024);
+		}
+		expect((embed.footer?.text ?? '').length).toBeLessThanOrEqual(2048);
+		total += (embed.title ?? '').length + (embed.description ?? '').length + (embed.footer?.text ?? '').length;
+		for (const field of embed.fields ?? []) total += field.name.length + field.value.length;
+	}
+	expect(total).toBeLessThanOrEqual(6000);
+	expect((message.content ?? '').length).toBeLessThanOrEqual(2000);
+}
+
+function descriptionOf(message: ReturnType<typeof renderStatus>): string {
+	return message.embeds[0]!.description ?? '';
+}
+
+describe('renderStatus', () => {
+	it('shows the bar, the share done, done of total, rate, elapsed and ETA', () => {
+		const text = descriptionOf(renderStatus(snapshot([worker(0), worker(1)]), info));
+		expect(text).toContain('`██████████░░░░░░░░░░` **51%** · 10,312 of 20,000');
+		expect(text).toContain('**7.0**/s');
+		expect(text).toContain('elapsed 1h 00m');
+		expect(text).toContain('ETA 1h 02m');
+	});
+
+	it('the bar reads 0% and 100% at the ends', () => {
+		const empty = descriptionOf(renderStatus(snapshot([worker(0, { done: 0, renamed: 0 })], { done: 0 }), info));
+		expect(empty).toContain(`\`${'░'.repeat(20)}\` **0%**`);
+		const full = descriptionOf(renderStatus(snapshot([worker(0, { done: 10_000 })], { done: 10_000 }), { ...info, state: 'finished' }));
+		expect(full).toContain(`\`${'█'.repeat(20)}\` **100%**`);
+	});
+
+	it('a row per worker in a code block: worker, done/slice, failed, rate, ETA', () => {
+		const text = descriptionOf(renderStatus(snapshot([worker(0), worker(1, { done: 10_000, etaMs: 0, rate: 0 })]), info));
+		const table = text.slice(text.indexOf('```'));
+		expect(table).toMatch(/^```\n.*worker.*done\/slice.*failed.*rate\/s.*ETA/);
+		expect(table).toContain('5,156/10,000');
+		expect(table).toContain('10,000/10,000');
+		expect(table.trimEnd().endsWith('```')).toBe(true);
+	});
+
+	it('no NaN or Infinity when nothing has moved yet', () => {
+		const idle = snapshot([worker(0, { done: 0, inSlice: 0, rate: 0, etaMs: null, renamed: 0, failed: {}, failedTotal: 0 })], {
+			total: 0,
+			done: 0,
+			remaining: 0,
+			rate: 0,
+			etaMs: null,
+			elapsedMs: 0,
+			listingDone: false,
+		});
+		const text = JSON.stringify(renderStatus(idle, { ...info, state: 'planned' }));
+		expect(text).not.toMatch(/NaN|Infinity|undefined/);
+	});
+
+	it('fits Discord’s limits with 100 workers, and says how many rows are left out', () => {
+		const workers = Array.from({ length: 100 }, (_, index) => worker(index, { failed: { timeout: index, 'missing-permissions': 2 } }));
+		const message = renderStatus(snapshot(workers), info);
+		expectWithinDiscordLimits(message);
+		const text = descriptionOf(message);
+		expect(text).toMatch(/… and \d+ more workers/);
+		expect(text.trimEnd().endsWith('```')).toBe(true);
+	});
+
+	it('fits with 50 workers, long failure reasons and a long error', () => {
+		const failed = Object.fromEntries(Array.from({ length: 200 }, (_, n) => [`discord-${50_000 + n}-a-long-reason`, n + 1]));
+		const workers = Array.from({ length: 50 }, (_, index) => worker(index, { failed, failedTotal: 20_100 }));
+		const message = renderStatus(snapshot(workers), { ...info, error: 'x'.repeat(3000), stoppedWorkers: Array.from({ length: 50 }, (_, n) => n) });
+		expectWithinDiscordLimits(message);
+		expect((descriptionOf(message).match(/```/g) ?? []).length).toBe(2);
+		expect(descriptionOf(message)).toContain('```\nworker');
+		expect(descriptionOf(message)).toMatch(/and \d+ more/);
+	});
+
+	it('when rows must be left out, the workers with the most left are the ones shown', () => {
+		const workers = Array.from({ length: 100 }, (_, index) => worker(index, { done: index === 77 ? 0 : 9_000 }));
+		const text = descriptionOf(renderStatus(snapshot(workers), info));
+		expect(text).toMatch(/\n\s+77\s+0\/10,000/);
+		expect(text).toMatch(/… and 60 more workers: 540,000\/600,000/);
+	});
+
+	it('a dry run and the state are in the title', () => {
+		const message = renderStatus(snapshot([worker(0)]), { ...info, dryRun: true, state: 'cancelling' });
+		expect(message.embeds[0]!.title).toMatch(/^Dry run/);
+		expect(message.embeds[0]!.title).toContain('cancelling');
+		expect(message.embeds[0]!.footer?.text).toContain('alice');
+	});
+
+	it('a partial total says the listing is still going', () => {
+		expect(descriptionOf(renderStatus(snapshot([worker(0)], { listingDone: false }), info))).toContain('still listing');
+	});
+});
+
+describe('renderProgressLine', () => {
+	it('is one line of exactly the width, with the bar, share, counts, rate and ETA', () => {
+		const line = renderProgressLine(snapshot([worker(0)]), 100);
+		expect(line).toHaveLength(100);
+		expect(line).not.toContain('\n');
+		expect(line).toMatch(/^\[█+░+\]\s+51%\s+5,156\/10,000\s+3\.5\/s\s+ETA 1h 02m/);
+	});
+
+	it('shows 0% and 100% and no NaN at the ends', () => {
+		expect(renderProgressLine(snapshot([], { total: 0, done: 0, rate: 0, etaMs: null }), 60)).toMatch(/^\[░+\]\s+0%.*ETA —/);
+		expect(renderProgressLine(snapshot([worker(0, { done: 10_000 })], { done: 10_000, etaMs: 0 }), 60)).toMatch(/^\[█+\] 100%/);
+	});
+
+	it('a narrow terminal still gets a line no wider than it', () => {
+		expect(renderProgressLine(snapshot([worker(0)]), 30).length).toBeLessThanOrEqual(30);
+	});
+});
+
+describe('renderReport', () => {
+	it('has a row per worker with slice, renamed, already done, can’t rename, left and failed', () => {
+		const report = renderReport(snapshot([worker(0), worker(1, { renamed: 7 })]));
+		expect(report).toMatch(/worker\s+in slice\s+renamed\s+already\s+can't\s+left\s+failed/);
+		expect(report).toMatch(/\n\s+1\s+10,000\s+7\s+100\s+2\s+3\s+1\n/);
+	});
+
+	it('lists failures by reason', () => {
+		const report = renderReport(snapshot([worker(0, { failed: { timeout: 3, 'missing-permissions': 1 }, failedTotal: 4 })]));
+		expect(report).toContain('timeout 3');
+		expect(report).toContain('missing-permissions 1');
+	});
+
+	it('stays within a message with 100 workers', () => {
+		const report = renderReport(snapshot(Array.from({ length: 100 }, (_, index) => worker(index))));
+		expect(report.length).toBeLessThanOrEqual(4096);
+		expect(report).toMatch(/more workers/);
+	});
+});

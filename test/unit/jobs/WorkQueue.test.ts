@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { WorkQueue } from '../../../src/jobs/WorkQueue.js';
+
+describe('WorkQueue', () => {
+	it('hands items over in order and ends once closed and drained', async () => {
+		const queue = new WorkQueue<number>(10);
+		queue.push(1);
+		queue.push(2);
+		queue.close();
+		expect(await queue.take()).toBe(1);
+		expect(await queue.take()).toBe(2);
+		expect(await queue.take()).toBeUndefined();
+	});
+
+	it('a waiting consumer wakes when an item arrives', async () => {
+		const queue = new WorkQueue<string>(10);
+		const taken = queue.take();
+		queue.push('a');
+		expect(await taken).toBe('a');
+	});
+
+	it('waitForRoom holds the producer while the queue is at capacity', async () => {
+		const queue = new WorkQueue<number>(2);
+		queue.push(1);
+		queue.push(2);
+		let released = false;
+		const waiting = queue.waitForRoom().then(() => {
+			released = true;
+		});
+		await new Promise((resolve) => setTimeout(resolve, 10));
+		expect(released).toBe(false);
+		await queue.take();
+		await waiting;
+		expect(released).toBe(true);
+	});
+
+	it('still takes a late item after close while the consumer drains (a joiner after the listing)', async () => {
+		const queue = new WorkQueue<number>(5);
+		queue.push(1);
+		queue.close();
+		queue.push(2);
+		expect(await queue.take()).toBe(1);
+		expect(await queue.take()).toBe(2);
+		expect(await queue.take()).toBeUndefined();
+	});
+
+	it('clear drops what was not taken and reports how many', () => {
+		const queue = new WorkQueue<number>(5);
+		for (let i = 0; i < 4; i++) queue.push(i);
+		expect(queue.clear()).toBe(4);
+		expect(queue.size).toBe(0);
+	});
+
+	it('keeps its backing array small over a long run', async () => {
+		const queue = new WorkQueue<number>(100);
+		for (let round = 0; round < 50; round++) {
+			for (let i = 0; i < 100; i++) queue.push(i);
+			for (let i = 0; i < 100; i++) expect(await queue.take()).toBe(i);
+		}
+		expect(queue.size).toBe(0);
+	});
+});
