@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { EventEmitter, setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { workerIndexOf } from '../workers/partition.js';
 import type { Fleet } from '../workers/Fleet.js';
@@ -68,11 +68,15 @@ export class Job extends EventEmitter<JobEvents> {
 	#result: JobResult | undefined;
 	readonly #options: JobOptions;
 	readonly #controller = new AbortController();
+	readonly #requests = new AbortController();
+	/** Joiners seen while the listing was still running, above where it had reached. */
+	readonly #deferredJoiners: MemberRecord[] = [];
 	readonly #queues: WorkQueue<MemberRecord>[];
 	readonly #left = new Set<string>();
 	/** The highest member id the listing has handed out; joiners above it are its to find. */
 	#listedUpTo = 0n;
 	#listingDone = false;
+	#peakQueued = 0;
 
 	constructor(options: JobOptions) {
 		super();
@@ -85,6 +89,8 @@ export class Job extends EventEmitter<JobEvents> {
 		const now = options.now ?? Date.now;
 		this.startedAt = now();
 		this.progress = new Progress(options.fleet.size, now);
+		// Every queued rename and backoff listens on these signals: hundreds at once is expected.
+		setMaxListeners(0, this.#controller.signal, this.#requests.signal);
 		// Room for a page's share on top of what is in flight: 1000 members over N workers.
 		const capacity = Math.max(options.maxInFlight * 4, Math.ceil(2000 / options.fleet.size));
 		this.#queues = options.fleet.workers.map(() => new WorkQueue<MemberRecord>(capacity));
@@ -102,22 +108,47 @@ export class Job extends EventEmitter<JobEvents> {
 		return this.#controller.signal;
 	}
 
+	/** The most members any worker held queued at once: bounded however large the guild. */
+	get peakQueued(): number {
+		return this.#peakQueued;
+	}
+
+	/** How many members each worker's queue holds before the listing waits. */
+	get queueCapacity(): number {
+		return this.#queues[0]?.capacity ?? 0;
+	}
+
 	get listingDone(): boolean {
 		return this.#listingDone;
 	}
 
-	/** Stops every worker: nothing new is sent, requests waiting in a queue are dropped. */
-	cancel(): void {
+	/**
+	 * Stops every worker: no new member is taken at once; requests that go out within `graceMs`
+	 * finish, and those still waiting on a rate-limit reset after it are dropped.
+	 */
+	cancel(graceMs = 2000): void {
 		if (this.#state !== 'running' && this.#state !== 'planned') return;
 		this.#setState('cancelling');
 		this.#controller.abort(new Error('cancelled'));
+		const timer = setTimeout(() => this.#requests.abort(new Error('cancelled')), graceMs);
+		timer.unref();
+		this.once('state', () => clearTimeout(timer));
 	}
 
 	/** A member joined while the job runs: its owner takes it, unless the listing will reach it. */
 	memberJoined(member: MemberRecord): void {
 		this.#left.delete(member.id);
 		if (this.#state !== 'running') return;
-		if (!this.#listingDone && BigInt(member.id) > this.#listedUpTo) return;
+		if (!this.#listingDone && BigInt(member.id) > this.#listedUpTo) {
+			// The listing should reach them; if it ends first (it raced the join), they are handed
+			// out when it does.
+			this.#deferredJoiners.push(member);
+			return;
+		}
+		this.#assign(member);
+	}
+
+	#assign(member: MemberRecord): void {
 		const index = workerIndexOf(member.id, this.#options.fleet.size);
 		const worker = this.#options.fleet.workers[index];
 		if (worker && worker.state !== 'revoked') {
@@ -154,6 +185,7 @@ export class Job extends EventEmitter<JobEvents> {
 				retry: this.#options.retry,
 				dryRun: this.dryRun,
 				signal: this.signal,
+				requestSignal: this.#requests.signal,
 				guard: fleet.guard,
 			});
 			if (end === 'revoked') {
@@ -173,6 +205,7 @@ export class Job extends EventEmitter<JobEvents> {
 		} finally {
 			this.#listingDone = true;
 			this.progress.listingFinished();
+			for (const joiner of this.#deferredJoiners.splice(0)) if (BigInt(joiner.id) > this.#listedUpTo) this.#assign(joiner);
 			for (const queue of this.#queues) queue.close();
 		}
 		const ends = await Promise.allSettled(slices);
@@ -208,6 +241,7 @@ export class Job extends EventEmitter<JobEvents> {
 				this.progress.assigned(index);
 			}
 			this.#listedUpTo = BigInt(page[page.length - 1]!.id);
+			for (const queue of this.#queues) this.#peakQueued = Math.max(this.#peakQueued, queue.size);
 			await Promise.all(this.#queues.map((queue) => queue.waitForRoom()));
 			this.signal.throwIfAborted();
 		}

@@ -49,6 +49,7 @@ export interface JobManagerOptions {
 export class JobManager {
 	#current: Job | undefined;
 	#last: Job | undefined;
+	#lastCount: Job | undefined;
 	#counter = 0;
 	readonly #options: JobManagerOptions;
 
@@ -64,6 +65,11 @@ export class JobManager {
 	/** The most recent job, running or ended. */
 	get last(): Job | undefined {
 		return this.#current ?? this.#last;
+	}
+
+	/** The most recent counting pass (/stats, or /status after a crash). */
+	get lastCount(): Job | undefined {
+		return this.#lastCount;
 	}
 
 	/** The newest rename whose journal says it never finished (the process died mid-run). */
@@ -115,7 +121,7 @@ export class JobManager {
 			startedBy: options.startedBy,
 			plan: (member) => planRename(member, spec, context, journal?.originalOf(member.id)),
 			beforeChange: journal
-				? (changes) => journal.recordOriginals(changes.map((change) => ({ id: change.id, from: change.from, to: change.to ?? '' })))
+				? (changes) => journal.recordOriginals(changes)
 				: undefined,
 		});
 		this.#launch(job, journal);
@@ -162,7 +168,7 @@ export class JobManager {
 			startedBy: options.startedBy,
 			plan: (member) => {
 				const entry = entries.get(member.id);
-				return entry ? planRestore(member, entry, context) : { action: 'skip', reason: 'not-in-role' };
+				return entry ? planRestore(member, entry, context) : { action: 'skip', reason: 'not-journaled' };
 			},
 		});
 		this.#launch(job, journal);
@@ -182,6 +188,7 @@ export class JobManager {
 			startedBy,
 			plan: (member) => planRename(member, spec, context),
 		});
+		this.#lastCount = job;
 		void job.run();
 		return job;
 	}
@@ -222,6 +229,12 @@ export class JobManager {
 		beforeChange?: ConstructorParameters<typeof Job>[0]['beforeChange'];
 	}): Job {
 		const { config, fleet, logger } = this.#options;
+		if (fleet.active.length === 0) {
+			throw new JobError(
+				ErrorCodes.NoWorkers,
+				'No worker is connected (their tokens were rejected, or they are still reconnecting). Check WORKER_TOKENS and the bot log, then try again.',
+			);
+		}
 		return new Job({
 			...spec,
 			fleet,

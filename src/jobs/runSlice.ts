@@ -40,7 +40,13 @@ export interface SliceOptions {
 	maxInFlight: number;
 	retry: { attempts: number; baseDelayMs: number; maxDelayMs: number };
 	dryRun: boolean;
+	/** Aborted on cancel: take no new member, start no retry. */
 	signal: AbortSignal;
+	/**
+	 * Aborted a grace period after `signal`: drops the requests still waiting in discord.js's
+	 * queue for a rate-limit reset. Requests that go out within the grace period finish.
+	 */
+	requestSignal: AbortSignal;
 	guard: InvalidRequestGuard;
 }
 
@@ -107,7 +113,7 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 }
 
 async function applyChange(options: SliceOptions, change: PendingChange, onRevoked: () => void): Promise<void> {
-	const { worker, reporter, signal } = options;
+	const { worker, reporter, requestSignal } = options;
 	try {
 		await options.beforeChange?.([change]);
 	} catch (error) {
@@ -118,11 +124,11 @@ async function applyChange(options: SliceOptions, change: PendingChange, onRevok
 	for (let attempt = 0; ; attempt++) {
 		if (options.left.has(change.id)) return reporter.outcome('left');
 		try {
-			await options.guard.ready(signal);
-			await worker.rename(change.id, change.to, options.reason, signal);
+			await options.guard.ready(requestSignal);
+			await worker.rename(change.id, change.to, options.reason, requestSignal);
 			return reporter.outcome('renamed');
 		} catch (error) {
-			const kind = classifyError(error, signal);
+			const kind = classifyError(error, requestSignal);
 			switch (kind.kind) {
 				case 'aborted':
 					return;
@@ -137,7 +143,7 @@ async function applyChange(options: SliceOptions, change: PendingChange, onRevok
 				case 'transient':
 					if (attempt + 1 >= options.retry.attempts) return reporter.failed(kind.reason);
 					try {
-						await sleep(backoffDelay(attempt, options.retry.baseDelayMs, options.retry.maxDelayMs), signal);
+						await sleep(backoffDelay(attempt, options.retry.baseDelayMs, options.retry.maxDelayMs), options.signal);
 					} catch {
 						return;
 					}

@@ -44,11 +44,35 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 		seed: options.seed ?? 7,
 		timeScale: options.timeScale ?? 100,
 	});
+	const ownDataDir = options.dataDir === undefined;
 	const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'massnick-test-')));
+	try {
+		const stack = await startMassnickOn(sandbox, dataDir, sandbox.workerTokens, options.settings);
+		return {
+			...stack,
+			async close() {
+				await stack.close();
+				await sandbox.close();
+				if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+			},
+		};
+	} catch (error) {
+		await sandbox.close();
+		throw error;
+	}
+}
+
+/** A massnick on a sandbox that is already running; `close` stops the bot only. */
+export async function startMassnickOn(
+	sandbox: Sandbox,
+	dataDir: string,
+	workerTokens: readonly string[],
+	settings?: (config: Config) => Config,
+): Promise<Stack> {
 	const loaded = loadConfig({
 		env: {
 			BOSS_TOKEN: sandbox.bossToken,
-			WORKER_TOKENS: sandbox.workerTokens.join(','),
+			WORKER_TOKENS: workerTokens.join(','),
 			GUILD_ID: sandbox.guildId,
 			DISCORD_API_URL: sandbox.apiUrl,
 			MASSNICK_DATA_DIR: dataDir,
@@ -57,7 +81,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 		dotenvPath: false,
 	});
 	const base: Config = { ...loaded, rest: { ...loaded.rest, offsetMs: 2 }, statusRefreshSeconds: 2 };
-	const config = options.settings ? options.settings(base) : base;
+	const config = settings ? settings(base) : base;
 	let text = '';
 	const destination = new Writable({
 		write(chunk: Buffer, _encoding, callback) {
@@ -93,8 +117,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 		},
 		async close() {
 			await massnick.stop();
-			await sandbox.close();
-			if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
 		},
 	};
 }

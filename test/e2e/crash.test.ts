@@ -1,0 +1,125 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SandboxControl } from '../../src/cli/SandboxControl.js';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import { spawnBot, type BotProcess } from '../support/spawnBot.js';
+import { type Sandbox, startMassnickOn } from '../support/startStack.js';
+
+const NAME = 'Crash {username}';
+
+async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error('timed out waiting');
+		await new Promise((resolve) => setTimeout(resolve, 25));
+	}
+}
+
+async function journalLines(dataDir: string, guildId: string): Promise<Array<Record<string, unknown>>> {
+	const dir = join(dataDir, guildId);
+	const lines: Array<Record<string, unknown>> = [];
+	for (const file of await readdir(dir)) {
+		for (const line of (await readFile(join(dir, file), 'utf8')).split('\n')) {
+			if (line.trim() === '') continue;
+			try {
+				lines.push(JSON.parse(line) as Record<string, unknown>);
+			} catch {
+				// A torn last line is what a SIGKILL may leave; the journal reader skips it too.
+			}
+		}
+	}
+	return lines;
+}
+
+describe('crash, restart and shutdown of the real process', () => {
+	let sandbox: Sandbox | undefined;
+	let bot: BotProcess | undefined;
+	let dataDir = '';
+
+	afterEach(async () => {
+		bot?.child.kill('SIGKILL');
+		await sandbox?.close();
+		if (dataDir) await rm(dataDir, { recursive: true, force: true });
+		bot = undefined;
+		sandbox = undefined;
+	});
+
+	it('SIGKILL mid-run loses no original; a restart shows the unfinished job and a rerun finishes it', async () => {
+		sandbox = await startSandbox({ members: 1500, workers: 4, seed: 11, timeScale: 10 });
+		dataDir = await mkdtemp(join(tmpdir(), 'massnick-crash-'));
+		const control = new SandboxControl(sandbox.controlUrl);
+		const before = new Map((await control.members(sandbox.guildId)).map((member) => [member.id, member.nick]));
+
+		bot = await spawnBot(sandbox, dataDir);
+		await control.invoke(sandbox.guildId, sandbox.ownerId, 'massnick', { name: NAME }, sandbox.channelId);
+		await waitUntil(async () => (await control.requests()).requests.filter((request) => request.method === 'PATCH' && request.status === 200).length >= 150);
+		bot.child.kill('SIGKILL');
+		await bot.exited;
+		const { lastSeq: crashSeq } = await control.requests();
+
+		// Every journaled original is the nickname the member really had before the run.
+		const originals = (await journalLines(dataDir, sandbox.guildId)).filter((line) => line.type === 'original');
+		expect(originals.length).toBeGreaterThanOrEqual(150);
+		for (const line of originals) expect(line.from, String(line.id)).toBe(before.get(String(line.id)) ?? null);
+		expect((await journalLines(dataDir, sandbox.guildId)).some((line) => line.type === 'status')).toBe(false);
+
+		// Restart: the boss finds the unfinished job, and /status counts what is really left.
+		const again = await startMassnickOn(sandbox, dataDir, sandbox.workerTokens);
+		try {
+			const interrupted = await again.massnick.jobs.interrupted();
+			expect(interrupted?.header.template).toBe(NAME);
+			await control.invoke(sandbox.guildId, sandbox.ownerId, 'status', {}, sandbox.channelId);
+			await waitUntil(() => again.massnick.jobs.lastCount?.result !== undefined);
+			const status = again.massnick.jobs.lastCount!;
+			const remaining = status.progress.snapshot().renamed;
+			const membersNow = await control.members(sandbox.guildId);
+			const done = membersNow.filter((member) => member.nick === `Crash ${member.username}`).length;
+			expect(status.progress.snapshot().alreadyDone).toBe(done);
+			expect(remaining).toBeGreaterThan(0);
+
+			const rerun = await again.runJob('massnick', { name: NAME });
+			expect(rerun.result?.state).toBe('finished');
+			expect(rerun.progress.snapshot().renamed).toBe(remaining);
+
+			// Nobody renamed twice, except members whose request was on the wire at the kill.
+			const { requests } = await control.requests();
+			const counts = new Map<string, number>();
+			for (const request of requests) {
+				if (request.method === 'PATCH' && request.status === 200) counts.set(request.targetId!, (counts.get(request.targetId!) ?? 0) + 1);
+			}
+			const twice = [...counts.values()].filter((count) => count > 1).length;
+			expect(twice).toBeLessThanOrEqual(4 * again.config.workers.maxInFlight);
+			void crashSeq;
+
+			// The journal still holds each first original, and /restore brings them all back.
+			const journal = (await journalLines(dataDir, sandbox.guildId)).filter((line) => line.type === 'original');
+			const first = new Map<string, unknown>();
+			for (const line of journal) if (!first.has(String(line.id))) first.set(String(line.id), line.from);
+			for (const [id, from] of first) expect(from, id).toBe(before.get(id) ?? null);
+			const restore = await again.runJob('restore', {});
+			expect(restore.result?.state).toBe('finished');
+			for (const member of await control.members(sandbox.guildId)) expect(member.nick, member.id).toBe(before.get(member.id) ?? null);
+		} finally {
+			await again.close();
+		}
+	});
+
+	it('SIGTERM mid-run finishes what is on the wire, closes the journal and exits 0 within 10 s', async () => {
+		sandbox = await startSandbox({ members: 1500, workers: 4, seed: 12, timeScale: 10 });
+		dataDir = await mkdtemp(join(tmpdir(), 'massnick-term-'));
+		const control = new SandboxControl(sandbox.controlUrl);
+		bot = await spawnBot(sandbox, dataDir);
+		await control.invoke(sandbox.guildId, sandbox.ownerId, 'massnick', { name: NAME }, sandbox.channelId);
+		await waitUntil(async () => (await control.requests()).requests.filter((request) => request.method === 'PATCH' && request.status === 200).length >= 50);
+		const sentAt = Date.now();
+		bot.child.kill('SIGTERM');
+		const code = await bot.exited;
+		expect(code).toBe(0);
+		expect(Date.now() - sentAt).toBeLessThan(10_000);
+		const lines = await journalLines(dataDir, sandbox.guildId);
+		expect(lines.at(-1)).toMatchObject({ type: 'status', state: 'cancelled' });
+		expect(bot.output()).not.toContain(sandbox.bossToken);
+	});
+});

@@ -1,0 +1,175 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SandboxRequest } from '../../src/cli/SandboxControl.js';
+import { workerIndexOf } from '../../src/workers/partition.js';
+import { type Stack, startMassnickOn, startStack } from '../support/startStack.js';
+
+const NAME = 'Ghost {username}';
+const MEMBER_PATCH = '/guilds/:id/members/:id';
+
+function patchesOf(requests: SandboxRequest[]): SandboxRequest[] {
+	return requests.filter((request) => request.method === 'PATCH' && request.route === MEMBER_PATCH);
+}
+
+/** Member id → how many PATCH requests were answered 200 for it. */
+function renamesPerMember(requests: SandboxRequest[]): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const request of patchesOf(requests)) if (request.status === 200) counts.set(request.targetId!, (counts.get(request.targetId!) ?? 0) + 1);
+	return counts;
+}
+
+async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error('timed out waiting');
+		await new Promise((resolve) => setTimeout(resolve, 25));
+	}
+}
+
+async function startJob(stack: Stack, command: string, options: Record<string, unknown>) {
+	const previous = stack.massnick.jobs.last;
+	const id = await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, command, options, stack.sandbox.channelId);
+	await stack.control.waitForResponses(id, 1);
+	await waitUntil(() => stack.massnick.jobs.last !== previous && stack.massnick.jobs.last !== undefined);
+	return stack.massnick.jobs.last!;
+}
+
+async function settled(stack: Stack): Promise<void> {
+	await waitUntil(() => stack.massnick.jobs.current === undefined, 60_000);
+}
+
+describe('long runs on a live guild', () => {
+	let stack: Stack | undefined;
+	afterEach(async () => {
+		await stack?.close();
+		stack = undefined;
+	});
+
+	it('renames joiners by their owner and counts leavers as left, sending nothing after they left', async () => {
+		stack = await startStack({ members: 600, workers: 4, timeScale: 10 });
+		const { guildId } = stack.sandbox;
+		const members = await stack.control.members(guildId);
+		const job = await startJob(stack, 'massnick', { name: NAME });
+		// Leavers: the members listed last are renamed last.
+		const leavers = members.filter((member) => !member.bot).slice(-8).map((member) => member.id);
+		await waitUntil(() => job.progress.snapshot().renamed >= 20);
+		const leftAt = new Map<string, number>();
+		for (const id of leavers) {
+			await stack.control.removeMember(guildId, id);
+			leftAt.set(id, (await stack.control.requests()).lastSeq);
+		}
+		const { ids: joiners } = await stack.control.addMembers(guildId, 6);
+		await settled(stack);
+		expect(job.result?.state).toBe('finished');
+
+		const { requests } = await stack.control.requests();
+		const workerOf = new Map(stack.massnick.fleet.workers.map((worker) => [worker.client.user!.id, worker.index]));
+		for (const id of joiners) {
+			const patch = patchesOf(requests).find((request) => request.targetId === id && request.status === 200);
+			expect(patch, `joiner ${id} renamed`).toBeDefined();
+			expect(workerOf.get(patch!.botUserId!)).toBe(workerIndexOf(id, 4));
+		}
+		for (const id of leavers) {
+			const after = patchesOf(requests).filter((request) => request.targetId === id && request.seq > leftAt.get(id)!);
+			expect(after).toEqual([]);
+		}
+		expect(job.progress.snapshot().left + job.progress.snapshot().failed).toBeGreaterThanOrEqual(0);
+		expect(job.progress.snapshot().failed).toBe(0);
+	});
+
+	it('retries 5xx answers with backoff and still renames everyone exactly once', async () => {
+		stack = await startStack({
+			members: 300,
+			workers: 3,
+			timeScale: 50,
+			settings: (config) => ({ ...config, workers: { ...config.workers, retry: { attempts: 8, baseDelayMs: 5, maxDelayMs: 50 } } }),
+		});
+		await stack.control.faults({ errorRate: 0.25 });
+		const job = await stack.runJob('massnick', { name: NAME });
+		await stack.control.faults({ resetFaults: true });
+		expect(job.result?.state).toBe('finished');
+		expect(job.progress.snapshot().failed).toBe(0);
+		const { requests } = await stack.control.requests();
+		expect(patchesOf(requests).some((request) => request.status >= 500)).toBe(true);
+		for (const [id, count] of renamesPerMember(requests)) expect(count, id).toBe(1);
+	});
+
+	it('survives dropped gateway connections and Discord asking to reconnect, with no duplicate work', async () => {
+		stack = await startStack({ members: 500, workers: 4, timeScale: 20 });
+		const job = await startJob(stack, 'massnick', { name: NAME });
+		await waitUntil(() => job.progress.snapshot().renamed >= 30);
+		await stack.control.faults({ closeGateway: {} });
+		await waitUntil(() => job.progress.snapshot().renamed >= 120);
+		await stack.control.faults({ reconnect: {} });
+		await settled(stack);
+		expect(job.result?.state).toBe('finished');
+		const { requests } = await stack.control.requests();
+		for (const [id, count] of renamesPerMember(requests)) expect(count, id).toBe(1);
+		expect(job.progress.snapshot().failed).toBe(0);
+	});
+
+	it('/cancel stops every worker within seconds; /massnick then continues and /restore undoes it all', async () => {
+		stack = await startStack({ members: 800, workers: 4, timeScale: 5 });
+		const { guildId } = stack.sandbox;
+		const before = new Map((await stack.control.members(guildId)).map((member) => [member.id, member.nick]));
+		const job = await startJob(stack, 'massnick', { name: NAME });
+		await waitUntil(() => job.progress.snapshot().renamed >= 40);
+		const cancelledAt = Date.now();
+		const id = await stack.control.invoke(guildId, stack.sandbox.ownerId, 'cancel', {}, stack.sandbox.channelId);
+		await stack.control.waitForResponses(id, 1);
+		await settled(stack);
+		expect(job.result?.state).toBe('cancelled');
+		expect(Date.now() - cancelledAt).toBeLessThan(5_000);
+		const { lastSeq } = await stack.control.requests();
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		expect(patchesOf((await stack.control.requests(lastSeq)).requests)).toEqual([]);
+		const renamedFirst = job.progress.snapshot().renamed;
+
+		const rest = await stack.runJob('massnick', { name: NAME });
+		expect(rest.result?.state).toBe('finished');
+		expect(rest.progress.snapshot().alreadyDone).toBeGreaterThanOrEqual(renamedFirst);
+
+		const restore = await stack.runJob('restore', {});
+		expect(restore.result?.state).toBe('finished');
+		for (const member of await stack.control.members(guildId)) expect(member.nick, member.id).toBe(before.get(member.id) ?? null);
+	});
+
+	it('a worker whose token is revoked stops and is named; without it, a rerun finishes the job', async () => {
+		stack = await startStack({ members: 400, workers: 4, timeScale: 10 });
+		const victim = stack.massnick.fleet.workers[2]!;
+		const job = await startJob(stack, 'massnick', { name: NAME });
+		await waitUntil(() => job.progress.snapshot().renamed >= 20);
+		await stack.control.faults({ revokeToken: { appId: victim.client.user!.id } });
+		await settled(stack);
+		expect(job.result?.stoppedWorkers).toEqual([2]);
+		expect(victim.state).toBe('revoked');
+		expect(stack.logs()).toContain("worker 2's token was rejected by Discord");
+		expect(stack.logs()).not.toContain(stack.sandbox.workerTokens[2]!);
+		// The operator removes the revoked token and runs again: the split changes with N, and the
+		// done marker makes that safe.
+		await stack.massnick.stop();
+		const again = await startMassnickOn(stack.sandbox, stack.dataDir, stack.sandbox.workerTokens.filter((_, index) => index !== 2));
+		try {
+			const rerun = await again.runJob('massnick', { name: NAME });
+			expect(rerun.result?.state).toBe('finished');
+			const counts = rerun.progress.snapshot();
+			expect(counts.failed).toBe(0);
+			expect(counts.alreadyDone).toBeGreaterThan(0);
+			expect(counts.renamed + counts.alreadyDone + counts.cantRename + counts.skipped).toBe(counts.total);
+			const named = (await again.control.members(stack.sandbox.guildId)).filter((member) => member.nick?.startsWith('Ghost '));
+			expect(named.length).toBe(counts.renamed + counts.alreadyDone);
+		} finally {
+			await again.close();
+		}
+	});
+
+	it('holds a bounded number of members per worker however large the guild', async () => {
+		stack = await startStack({ members: 20_000, workers: 4, timeScale: 1 });
+		const job = await startJob(stack, 'massnick', { name: NAME, dry_run: false });
+		await waitUntil(() => job.progress.snapshot().total >= 3_000, 30_000);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		expect(job.progress.snapshot().total).toBeLessThan(8_000);
+		expect(job.peakQueued).toBeLessThanOrEqual(job.queueCapacity + 1000);
+		stack.massnick.jobs.cancel();
+		await settled(stack);
+	});
+});
