@@ -1,0 +1,165 @@
+import type { Logger } from 'pino';
+import { SandboxOptionError, type SandboxOptionProblem } from './SandboxOptionError.js';
+
+/**
+ * Rate-limit buckets, one per route group. Discord does not publish its per-route limits; the
+ * defaults follow the figures libraries have observed (REFERENCE.md §1.2, §1.3).
+ */
+export type BucketName =
+	| 'memberEdit'
+	| 'memberEditMe'
+	| 'memberList'
+	| 'memberGet'
+	| 'commands'
+	| 'messageCreate'
+	| 'messageEdit'
+	| 'interactionCallback'
+	| 'webhook'
+	| 'default';
+
+/** `limit` requests per fixed window of `windowMs`, the window starting at its first request. */
+export interface RateLimitRule {
+	limit: number;
+	windowMs: number;
+}
+
+export interface RateLimitOptions {
+	/** Per token, across routes (interaction callbacks and interaction webhooks are exempt). */
+	global: RateLimitRule;
+	/** 401/403/429 answers per client address before every request from it gets 429 for `banMs`. */
+	invalidRequests: RateLimitRule & { banMs: number };
+	routes: Record<BucketName, RateLimitRule>;
+}
+
+/** Everything `startSandbox` accepts; every field is optional. */
+export interface SandboxOptions {
+	/** Generated members (10..10,000,000); the boss and worker bots join on top. Default 1000. */
+	members?: number;
+	/** Worker applications besides the boss. Default 10. */
+	workers?: number;
+	/** Same seed, same guild: ids, names, tokens. Default 1. */
+	seed?: number;
+	/** Default 0 (any free port). */
+	port?: number;
+	/** Default `127.0.0.1`. */
+	host?: string;
+	/** Every rate-limit window (REST and gateway) is divided by this. Default 1. */
+	timeScale?: number;
+	/** Sent in the gateway's Hello. Default 41,250. */
+	heartbeatIntervalMs?: number;
+	/** How long after INTERACTION_CREATE the first callback is accepted. Default 3000. */
+	interactionResponseDeadlineMs?: number;
+	/** How long interaction webhook routes accept the token. Default 15 minutes. */
+	interactionTokenLifetimeMs?: number;
+	/** Requests kept by `GET /_sandbox/requests` (a ring buffer). Default 500,000. */
+	requestLogLimit?: number;
+	/** Default: silent. */
+	logger?: Logger;
+	/** Overrides of the default rate limits, before time scaling. */
+	rateLimits?: {
+		global?: Partial<RateLimitRule>;
+		invalidRequests?: Partial<RateLimitRule & { banMs: number }>;
+		routes?: Partial<Record<BucketName, Partial<RateLimitRule>>>;
+	};
+	/** How long a closed gateway session stays resumable. Default 180,000. */
+	resumeWindowMs?: number;
+	/** Delay between GUILD_MEMBERS_CHUNK sends. Default 0. */
+	chunkDelayMs?: number;
+	/** The clock, in Unix ms. Default `Date.now`. */
+	now?: () => number;
+}
+
+/** Options with every default filled in; rate limits are not yet scaled. */
+export interface ResolvedSandboxOptions extends Required<Omit<SandboxOptions, 'logger' | 'rateLimits'>> {
+	logger: Logger | undefined;
+	rateLimits: RateLimitOptions;
+}
+
+/** The defaults, in one place. */
+export const SANDBOX_DEFAULTS = {
+	members: 1000,
+	workers: 10,
+	seed: 1,
+	port: 0,
+	host: '127.0.0.1',
+	timeScale: 1,
+	heartbeatIntervalMs: 41_250,
+	interactionResponseDeadlineMs: 3000,
+	interactionTokenLifetimeMs: 15 * 60_000,
+	requestLogLimit: 500_000,
+	resumeWindowMs: 180_000,
+	chunkDelayMs: 0,
+	rateLimits: {
+		global: { limit: 50, windowMs: 1000 },
+		invalidRequests: { limit: 10_000, windowMs: 10 * 60_000, banMs: 60 * 60_000 },
+		routes: {
+			memberEdit: { limit: 10, windowMs: 10_000 },
+			memberEditMe: { limit: 1, windowMs: 1000 },
+			memberList: { limit: 10, windowMs: 10_000 },
+			memberGet: { limit: 5, windowMs: 1000 },
+			// Observed on Discord: 2 per 60 s per guild. Tests and restarts re-register commands
+			// often, and nothing in massnick depends on this limit, so the sandbox is lenient.
+			commands: { limit: 10, windowMs: 60_000 },
+			messageCreate: { limit: 5, windowMs: 5000 },
+			messageEdit: { limit: 5, windowMs: 5000 },
+			interactionCallback: { limit: 50, windowMs: 1000 },
+			webhook: { limit: 50, windowMs: 1000 },
+			default: { limit: 50, windowMs: 1000 },
+		},
+	} satisfies RateLimitOptions,
+} as const;
+
+/** Fills in defaults and checks every option, reporting all problems at once. */
+export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
+	const problems: SandboxOptionProblem[] = [];
+	const integer = (option: keyof SandboxOptions, value: number | undefined, fallback: number, min: number, max: number): number => {
+		if (value === undefined) return fallback;
+		if (!Number.isInteger(value) || value < min || value > max) problems.push({ option, message: `must be an integer from ${min} to ${max}, got ${value}` });
+		return value;
+	};
+	const positive = (option: string, value: number | undefined, fallback: number): number => {
+		if (value === undefined) return fallback;
+		if (!Number.isFinite(value) || value <= 0) problems.push({ option, message: `must be a positive number, got ${value}` });
+		return value;
+	};
+	const rule = (option: string, override: Partial<RateLimitRule> | undefined, fallback: RateLimitRule): RateLimitRule => ({
+		limit: Math.round(positive(`${option}.limit`, override?.limit, fallback.limit)),
+		windowMs: positive(`${option}.windowMs`, override?.windowMs, fallback.windowMs),
+	});
+
+	const defaults = SANDBOX_DEFAULTS.rateLimits;
+	const overrides = options.rateLimits ?? {};
+	const routes = Object.fromEntries(
+		Object.entries(defaults.routes).map(([name, fallback]) => [name, rule(`rateLimits.routes.${name}`, overrides.routes?.[name as BucketName], fallback)]),
+	) as Record<BucketName, RateLimitRule>;
+	for (const name of Object.keys(overrides.routes ?? {})) {
+		if (!(name in defaults.routes)) problems.push({ option: `rateLimits.routes.${name}`, message: `unknown bucket; known: ${Object.keys(defaults.routes).join(', ')}` });
+	}
+	const resolved: ResolvedSandboxOptions = {
+		members: integer('members', options.members, SANDBOX_DEFAULTS.members, 10, 10_000_000),
+		workers: integer('workers', options.workers, SANDBOX_DEFAULTS.workers, 0, 100),
+		seed: integer('seed', options.seed, SANDBOX_DEFAULTS.seed, 0, 2 ** 31 - 1),
+		port: integer('port', options.port, SANDBOX_DEFAULTS.port, 0, 65_535),
+		host: options.host ?? SANDBOX_DEFAULTS.host,
+		timeScale: positive('timeScale', options.timeScale, SANDBOX_DEFAULTS.timeScale),
+		heartbeatIntervalMs: positive('heartbeatIntervalMs', options.heartbeatIntervalMs, SANDBOX_DEFAULTS.heartbeatIntervalMs),
+		interactionResponseDeadlineMs: positive('interactionResponseDeadlineMs', options.interactionResponseDeadlineMs, SANDBOX_DEFAULTS.interactionResponseDeadlineMs),
+		interactionTokenLifetimeMs: positive('interactionTokenLifetimeMs', options.interactionTokenLifetimeMs, SANDBOX_DEFAULTS.interactionTokenLifetimeMs),
+		requestLogLimit: integer('requestLogLimit', options.requestLogLimit, SANDBOX_DEFAULTS.requestLogLimit, 1, 50_000_000),
+		resumeWindowMs: positive('resumeWindowMs', options.resumeWindowMs, SANDBOX_DEFAULTS.resumeWindowMs),
+		chunkDelayMs: options.chunkDelayMs ?? SANDBOX_DEFAULTS.chunkDelayMs,
+		now: options.now ?? Date.now,
+		logger: options.logger,
+		rateLimits: {
+			global: rule('rateLimits.global', overrides.global, defaults.global),
+			invalidRequests: {
+				...rule('rateLimits.invalidRequests', overrides.invalidRequests, defaults.invalidRequests),
+				banMs: positive('rateLimits.invalidRequests.banMs', overrides.invalidRequests?.banMs, defaults.invalidRequests.banMs),
+			},
+			routes,
+		},
+	};
+	if (typeof resolved.host !== 'string' || resolved.host.length === 0) problems.push({ option: 'host', message: 'must be a host name or address' });
+	if (problems.length > 0) throw new SandboxOptionError(problems);
+	return resolved;
+}

@@ -1,0 +1,119 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SandboxContext } from '../SandboxContext.js';
+import { ControlError } from './ControlError.js';
+import { STREAMED, type ControlRoute } from './ControlRoute.js';
+import { faultRoutes } from './faultRoutes.js';
+import { interactionRoutes } from './interactionRoutes.js';
+import { memberRoutes } from './memberRoutes.js';
+import { observeRoutes } from './observeRoutes.js';
+
+/**
+ * The sandbox's control API: JSON over HTTP under `/_sandbox`, without authentication. It lets
+ * tests, the demo and the benchmark play the parts Discord's users play, and watch the bots.
+ * Errors answer `{ "error": "<what went wrong>" }` with 400 or 404.
+ *
+ * **Slash commands**
+ * - `POST /_sandbox/interactions` `{guildId, userId, command, options?, channelId?, applicationId?}`
+ *   → `{id}`. `userId` runs `command` (the name as typed, with subcommands: `"massnick"`,
+ *   `"jobs cancel"`). `options` is `{name: value}`, typed by the registered command (roles by id
+ *   or name). Sends INTERACTION_CREATE to the application that registered it; 404 if none did.
+ * - `GET /_sandbox/interactions/{id}` → `{id, command, userId, applicationId, guildId, channelId,
+ *   createdAt, acknowledged, deferred, ephemeral, originalMessageId, responses: [{kind:
+ *   'callback'|'edit'|'followup'|'delete', at, type?, body, messageId?}]}`.
+ *
+ * **Members**
+ * - `GET /_sandbox/guilds/{g}/members?limit=&after=` → `[{id, username, globalName, nick, roles,
+ *   bot}]` in id order; every member when there is no `limit` (streamed).
+ * - `POST /_sandbox/guilds/{g}/members` `{count}` → `{ids}`: members join now (GUILD_MEMBER_ADD).
+ * - `DELETE /_sandbox/guilds/{g}/members/{u}` → `{removed}`: the member leaves (GUILD_MEMBER_REMOVE).
+ * - `PATCH /_sandbox/guilds/{g}/members/{u}` `{nick}` → the member: they set their own nickname
+ *   (`null` clears; GUILD_MEMBER_UPDATE; an audit entry by the member, no rate limit).
+ *
+ * **Observing**
+ * - `GET /_sandbox/channels/{c}/messages` → every message the bots posted there, oldest first,
+ *   as Discord's message objects plus `edits` (how often edited), `ephemeral`, `deleted`, `interactionId`.
+ * - `GET /_sandbox/requests?after=SEQ&limit=` → `{requests: [{seq, at, botUserId, method, route,
+ *   path, targetId, status, code, scope?}], lastSeq}`: REST requests after `SEQ`, oldest first
+ *   (a ring buffer of `requestLogLimit`). `route` generalises ids: `/guilds/:id/members/:id`.
+ * - `GET /_sandbox/stats` → `{apps: [{botUserId, name, role, requests, byStatus, rateLimited}],
+ *   unauthenticated, totals, invalidRequests: {total, inWindow, byAddress}}`. Never tokens.
+ * - `GET /_sandbox/audit-log?guildId=&limit=&before=&after=&user_id=&action_type=` → the guild's
+ *   audit log, as `GET /guilds/{g}/audit-logs` returns it (limit up to 100).
+ * - `GET /_sandbox/state` → `{guildId, name, ownerId, channelId, members, nicknamed, roles, apps:
+ *   [{id, name, role, membersIntent, revoked, commands}], auditLogEntries, timeScale, gateway}`.
+ *
+ * **Faults**
+ * - `GET /_sandbox/faults` → the fault state.
+ * - `POST /_sandbox/faults` with any of: `latencyMs` (added to every REST answer), `errorRate`
+ *   (0..1: share of bot REST requests answered 500/502), `sharedWriteLimit: {limit, windowMs} |
+ *   null` (guild-wide PATCH member limit across all tokens → 429 scope `shared`, time-scaled),
+ *   `membersIntent: {appId, enabled}`, `revokeToken: {appId}` (REST 401, gateway close 4004),
+ *   `closeGateway: {appId?, code?}`, `reconnect: {appId?}` (op 7), `resetFaults: true` (first)
+ *   → the fault state, plus `closed`/`reconnected` counts.
+ */
+export function createControlRouter(ctx: SandboxContext): (request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams) => Promise<void> {
+	const routes: ControlRoute[] = [...interactionRoutes, ...memberRoutes, ...observeRoutes, ...faultRoutes];
+	const compiled = routes.map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }));
+
+	return async (request, response, path, query) => {
+		const send = (status: number, body: unknown): void => {
+			response.writeHead(status, { 'Content-Type': 'application/json' });
+			response.end(JSON.stringify(body));
+		};
+		try {
+			const text = await readText(request);
+			const segments = path.split('/').filter(Boolean).map((segment) => {
+				try {
+					return decodeURIComponent(segment);
+				} catch {
+					return segment;
+				}
+			});
+			let pathMatched = false;
+			for (const { route, segments: pattern } of compiled) {
+				const params = match(pattern, segments);
+				if (!params) continue;
+				pathMatched = true;
+				if (route.method !== request.method) continue;
+				let body: Record<string, unknown> = {};
+				if (text.trim() !== '') {
+					try {
+						body = JSON.parse(text) as Record<string, unknown>;
+					} catch {
+						throw new ControlError(400, 'the body is not valid JSON');
+					}
+					if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ControlError(400, 'the body must be a JSON object');
+				}
+				const result = await route.handle({ ctx, params, query, body, response });
+				if (result !== STREAMED) send(200, result);
+				return;
+			}
+			throw new ControlError(pathMatched ? 405 : 404, pathMatched ? `${request.method} is not supported on /_sandbox${path}` : `no control endpoint /_sandbox${path}`);
+		} catch (error) {
+			if (response.headersSent) {
+				response.destroy();
+			} else if (error instanceof ControlError) {
+				send(error.status, { error: error.message });
+			} else {
+				ctx.log.error({ err: error, path }, 'control request failed');
+				send(500, { error: (error as Error).message });
+			}
+		}
+	};
+}
+
+function match(pattern: readonly string[], segments: readonly string[]): Record<string, string> | null {
+	if (pattern.length !== segments.length) return null;
+	const params: Record<string, string> = {};
+	for (let i = 0; i < pattern.length; i++) {
+		if (pattern[i]!.startsWith(':')) params[pattern[i]!.slice(1)] = segments[i]!;
+		else if (pattern[i] !== segments[i]) return null;
+	}
+	return params;
+}
+
+async function readText(request: IncomingMessage): Promise<string> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
+	return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,106 @@
+import type { SandboxState } from '../state/SandboxState.js';
+import { ControlError } from './ControlError.js';
+import { STREAMED, type ControlRoute } from './ControlRoute.js';
+
+/** A member as the control API shows it. */
+export interface ControlMember {
+	id: string;
+	username: string;
+	globalName: string | null;
+	nick: string | null;
+	roles: readonly string[];
+	bot: boolean;
+}
+
+function controlMember(state: SandboxState, index: number): ControlMember {
+	return {
+		id: state.members.idAt(index).toString(),
+		username: state.members.username(index),
+		globalName: state.members.globalName(index),
+		nick: state.members.nick(index),
+		roles: state.members.roles(index),
+		bot: state.members.isBot(index),
+	};
+}
+
+function requireGuild(state: SandboxState, guildId: string | undefined): void {
+	if (guildId !== state.guildId) throw new ControlError(404, `unknown guild ${String(guildId)}; the sandbox's guild is ${state.guildId}`);
+}
+
+function requireMember(state: SandboxState, guildId: string, userId: string): number {
+	const index = state.memberIndex(guildId, userId);
+	if (index === -1) throw new ControlError(404, `user ${userId} is not a member of guild ${guildId}`);
+	return index;
+}
+
+/** Seeing and changing the guild's members from outside, as its human members would. */
+export const memberRoutes: ControlRoute[] = [
+	{
+		method: 'GET',
+		path: '/guilds/:guild/members',
+		async handle({ ctx: { state }, params, query, response }) {
+			requireGuild(state, params.guild);
+			const limitParam = query.get('limit');
+			const limit = limitParam === null ? Number.POSITIVE_INFINITY : Number(limitParam);
+			if (!(limit >= 1)) throw new ControlError(400, `limit must be a positive integer, got ${limitParam}`);
+			const afterParam = query.get('after');
+			if (afterParam !== null && !/^\d{1,20}$/.test(afterParam)) throw new ControlError(400, `after must be a member id, got ${afterParam}`);
+			const after = BigInt(afterParam ?? 0);
+			// Streamed in pieces: ten million members are about a gigabyte of JSON.
+			response.writeHead(200, { 'Content-Type': 'application/json' });
+			response.write('[');
+			let written = 0;
+			let index = state.members.lowerBound(after + 1n);
+			while (index < state.members.length && written < limit) {
+				const piece: string[] = [];
+				for (; index < state.members.length && written < limit && piece.length < 1000; index++) {
+					if (state.members.isRemoved(index)) continue;
+					piece.push(JSON.stringify(controlMember(state, index)));
+					written++;
+				}
+				if (piece.length === 0) continue;
+				const more = response.write(`${written > piece.length ? ',' : ''}${piece.join(',')}`);
+				if (!more) await new Promise((resolve) => response.once('drain', resolve));
+			}
+			response.end(']');
+			return STREAMED;
+		},
+	},
+	{
+		method: 'POST',
+		path: '/guilds/:guild/members',
+		handle({ ctx: { state }, params, body }) {
+			requireGuild(state, params.guild);
+			const count = body.count ?? 1;
+			if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 100_000) throw new ControlError(400, 'count must be an integer from 1 to 100000');
+			return { ids: state.addMembers(count) };
+		},
+	},
+	{
+		method: 'DELETE',
+		path: '/guilds/:guild/members/:user',
+		handle({ ctx: { state }, params }) {
+			requireGuild(state, params.guild);
+			const index = requireMember(state, params.guild!, params.user!);
+			if (state.apps.some((app) => app.memberIndex === index)) throw new ControlError(400, `${params.user} is one of our bots; revoke its token with POST /_sandbox/faults instead`);
+			state.removeMember(index);
+			return { removed: params.user };
+		},
+	},
+	{
+		method: 'PATCH',
+		path: '/guilds/:guild/members/:user',
+		handle({ ctx: { state }, params, body }) {
+			requireGuild(state, params.guild);
+			const index = requireMember(state, params.guild!, params.user!);
+			if (!('nick' in body)) throw new ControlError(400, 'body must have "nick" (a string, or null to clear)');
+			const { nick } = body;
+			if (nick !== null && typeof nick !== 'string') throw new ControlError(400, 'nick must be a string or null');
+			const trimmed = nick?.trim() ?? null;
+			if (trimmed !== null && [...trimmed].length > 32) throw new ControlError(400, 'nick must be 32 or fewer characters');
+			// The member renames themselves: the audit log names them, not a bot.
+			state.setNick(index, trimmed, { actorIndex: index, reason: null });
+			return controlMember(state, index);
+		},
+	},
+];

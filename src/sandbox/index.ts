@@ -1,0 +1,10 @@
+export * from './startSandbox.js';
+export * from './SandboxOptions.js';
+export * from './SandboxOptionError.js';
+export * from './cli.js';
+export type { SandboxState } from './state/SandboxState.js';
+export type { SandboxApp } from './state/SandboxApp.js';
+export type { SandboxInteraction, InteractionResponseRecord } from './state/InteractionStore.js';
+export type { RequestLogEntry, RateLimitScope } from './rest/RequestLog.js';
+export type { ControlMember } from './control/memberRoutes.js';
+export type { InvokeCommandRequest } from './control/createInteraction.js';

@@ -1,0 +1,91 @@
+import { RESTJSONErrorCodes } from 'discord-api-types/v10';
+
+/** What Discord says for each error code the sandbox sends (REFERENCE.md §2.4). */
+const MESSAGES: Partial<Record<RESTJSONErrorCodes, string>> = {
+	[RESTJSONErrorCodes.UnknownApplication]: 'Unknown Application',
+	[RESTJSONErrorCodes.UnknownChannel]: 'Unknown Channel',
+	[RESTJSONErrorCodes.UnknownGuild]: 'Unknown Guild',
+	[RESTJSONErrorCodes.UnknownMember]: 'Unknown Member',
+	[RESTJSONErrorCodes.UnknownMessage]: 'Unknown Message',
+	[RESTJSONErrorCodes.UnknownUser]: 'Unknown User',
+	[RESTJSONErrorCodes.UnknownWebhook]: 'Unknown Webhook',
+	[RESTJSONErrorCodes.UnknownInteraction]: 'Unknown interaction',
+	[RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged]: 'Interaction has already been acknowledged.',
+	[RESTJSONErrorCodes.MissingAccess]: 'Missing Access',
+	[RESTJSONErrorCodes.CannotEditMessageAuthoredByAnotherUser]: 'Cannot edit a message authored by another user',
+	[RESTJSONErrorCodes.CannotSendAnEmptyMessage]: 'Cannot send an empty message',
+	[RESTJSONErrorCodes.MissingPermissions]: 'Missing Permissions',
+	[RESTJSONErrorCodes.InvalidWebhookToken]: 'Invalid Webhook Token',
+	[RESTJSONErrorCodes.RequestBodyContainsInvalidJSON]: 'The request body contains invalid JSON.',
+};
+
+const STATUS: Partial<Record<RESTJSONErrorCodes, number>> = {
+	[RESTJSONErrorCodes.MissingAccess]: 403,
+	[RESTJSONErrorCodes.MissingPermissions]: 403,
+	[RESTJSONErrorCodes.CannotEditMessageAuthoredByAnotherUser]: 403,
+	[RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged]: 400,
+	[RESTJSONErrorCodes.CannotSendAnEmptyMessage]: 400,
+	[RESTJSONErrorCodes.RequestBodyContainsInvalidJSON]: 400,
+	[RESTJSONErrorCodes.InvalidWebhookToken]: 401,
+};
+
+/** One leaf of a 50035 body: `{"code": "BASE_TYPE_MAX_LENGTH", "message": "..."}`. */
+export interface FieldError {
+	code: string;
+	message: string;
+}
+
+/**
+ * An HTTP error with Discord's body. Route handlers throw it; the router turns it into the
+ * response, so that discord.js raises a real `DiscordAPIError` with the right `code` and `status`.
+ */
+export class DiscordHttpError extends Error {
+	public constructor(
+		public readonly status: number,
+		public readonly body: { message: string; code: number; errors?: unknown },
+	) {
+		super(body.message);
+		this.name = 'DiscordHttpError';
+	}
+
+	/** The error Discord sends for a code (`Unknown Member` is 404, `Missing Permissions` 403...). */
+	public static of(code: RESTJSONErrorCodes): DiscordHttpError {
+		return new DiscordHttpError(STATUS[code] ?? 404, { message: MESSAGES[code] ?? 'Unknown error', code });
+	}
+
+	/** 401 for a missing, malformed or revoked token. */
+	public static unauthorized(): DiscordHttpError {
+		return new DiscordHttpError(401, { message: '401: Unauthorized', code: RESTJSONErrorCodes.GeneralError });
+	}
+
+	public static notFound(): DiscordHttpError {
+		return new DiscordHttpError(404, { message: '404: Not Found', code: RESTJSONErrorCodes.GeneralError });
+	}
+
+	public static methodNotAllowed(): DiscordHttpError {
+		return new DiscordHttpError(405, { message: '405: Method Not Allowed', code: RESTJSONErrorCodes.GeneralError });
+	}
+
+	/**
+	 * 400/50035 with errors nested like the request (`{"nick": {"_errors": [...]}}`), which
+	 * discord.js flattens into `nick[BASE_TYPE_MAX_LENGTH]: ...`.
+	 *
+	 * @see {@link https://discord.com/developers/docs/reference#error-messages}
+	 */
+	public static invalidFormBody(errors: Record<string, unknown>): DiscordHttpError {
+		return new DiscordHttpError(400, { code: RESTJSONErrorCodes.InvalidFormBodyOrContentType, errors, message: 'Invalid Form Body' });
+	}
+
+	/** 50035 for one field: `field` may be a dotted path (`options.0.name`). */
+	public static invalidField(field: string, error: FieldError): DiscordHttpError {
+		const errors: Record<string, unknown> = {};
+		let node = errors;
+		const keys = field.split('.');
+		keys.forEach((key, i) => {
+			const child: Record<string, unknown> = i === keys.length - 1 ? { _errors: [error] } : {};
+			node[key] = child;
+			node = child;
+		});
+		return DiscordHttpError.invalidFormBody(errors);
+	}
+}

@@ -1,0 +1,101 @@
+import { AuditLogEvent, PermissionFlagsBits, RESTJSONErrorCodes, type APIAuditLog, type APIAuditLogEntry } from 'discord-api-types/v10';
+import type { SandboxState } from '../state/SandboxState.js';
+import { DiscordHttpError } from './errors.js';
+import { integerQuery, requireGuild, snowflakeQuery } from './queryParams.js';
+import type { Route } from './Route.js';
+
+/** The guild, its roles and channels, and its audit log. */
+export const guildRoutes: Route[] = [
+	{
+		method: 'GET',
+		path: '/guilds/:guild',
+		bucket: 'default',
+		auth: 'bot',
+		major: 'guild',
+		handle({ ctx: { state }, params, query }) {
+			requireGuild(state, params.guild);
+			return { status: 200, body: state.guildJson(query.get('with_counts') === 'true') };
+		},
+	},
+	{
+		method: 'GET',
+		path: '/guilds/:guild/roles',
+		bucket: 'default',
+		auth: 'bot',
+		major: 'guild',
+		handle({ ctx: { state }, params }) {
+			requireGuild(state, params.guild);
+			return { status: 200, body: state.guild.roles };
+		},
+	},
+	{
+		method: 'GET',
+		path: '/guilds/:guild/channels',
+		bucket: 'default',
+		auth: 'bot',
+		major: 'guild',
+		handle({ ctx: { state }, params }) {
+			requireGuild(state, params.guild);
+			return { status: 200, body: [state.channelJson()] };
+		},
+	},
+	{
+		method: 'GET',
+		path: '/guilds/:guild/audit-logs',
+		bucket: 'default',
+		auth: 'bot',
+		major: 'guild',
+		handle({ ctx: { state }, app, params, query }) {
+			requireGuild(state, params.guild);
+			if ((state.permissions(app!.memberIndex) & PermissionFlagsBits.ViewAuditLog) === 0n) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);
+			return { status: 200, body: auditLogJson(state, query) };
+		},
+	},
+];
+
+/**
+ * The audit log as `GET /guilds/{id}/audit-logs` returns it, filtered by `user_id`,
+ * `action_type`, `before`, `after` and `limit` (1–100, default 50). A cleared nickname has no
+ * `new_value` and a first one no `old_value`, as on Discord.
+ *
+ * @see {@link https://discord.com/developers/docs/resources/audit-log#get-guild-audit-log}
+ */
+export function auditLogJson(state: SandboxState, query: URLSearchParams): APIAuditLog {
+	const limit = integerQuery(query, 'limit', { min: 1, max: 100, fallback: 50 });
+	const before = snowflakeQuery(query, 'before');
+	const after = snowflakeQuery(query, 'after');
+	const userId = snowflakeQuery(query, 'user_id');
+	const actionType = query.has('action_type') ? integerQuery(query, 'action_type', { min: 0, max: 1000, fallback: 0 }) : undefined;
+	let actorIndex: number | undefined;
+	if (userId !== undefined) {
+		actorIndex = state.members.lowerBound(userId);
+		if (actorIndex >= state.members.length || state.members.idAt(actorIndex) !== userId) return auditLogBody([], []);
+	}
+	const records = state.auditLog.query({ limit, before, after, actorIndex, actionType });
+	const userIndices = new Set<number>();
+	const entries = records.map((record): APIAuditLogEntry => {
+		userIndices.add(record.actorIndex).add(record.targetIndex);
+		return {
+			id: record.id.toString(),
+			user_id: state.members.idAt(record.actorIndex).toString(),
+			target_id: state.members.idAt(record.targetIndex).toString(),
+			action_type: AuditLogEvent.MemberUpdate,
+			changes: [{ key: 'nick', ...(record.oldNick === null ? {} : { old_value: record.oldNick }), ...(record.newNick === null ? {} : { new_value: record.newNick }) }],
+			...(record.reason === null ? {} : { reason: record.reason }),
+		};
+	});
+	return auditLogBody(entries, [...userIndices].map((index) => state.userJson(index)));
+}
+
+function auditLogBody(entries: APIAuditLogEntry[], users: APIAuditLog['users']): APIAuditLog {
+	return {
+		audit_log_entries: entries,
+		users,
+		integrations: [],
+		webhooks: [],
+		guild_scheduled_events: [],
+		threads: [],
+		application_commands: [],
+		auto_moderation_rules: [],
+	};
+}

@@ -1,0 +1,140 @@
+import { PermissionFlagsBits, RESTJSONErrorCodes, type RESTPatchAPIGuildMemberJSONBody } from 'discord-api-types/v10';
+import type { SandboxApp } from '../state/SandboxApp.js';
+import type { SandboxState } from '../state/SandboxState.js';
+import { DiscordHttpError } from './errors.js';
+import { integerQuery, requireGuild, snowflakeQuery } from './queryParams.js';
+import type { Route, RouteRequest } from './Route.js';
+
+/** Discord accepts reasons of 1–512 characters, URL-encoded by the client (REFERENCE.md §2.5). */
+const MAX_REASON = 512;
+
+/** Nicknames are 1–32 characters; the sandbox counts code points after trimming (REFERENCE.md §2.2). */
+const MAX_NICK = 32;
+
+/**
+ * Guild member routes: list, get, and the nickname edits massnick exists for.
+ *
+ * @see {@link https://discord.com/developers/docs/resources/guild#modify-guild-member}
+ */
+export const memberRoutes: Route[] = [
+	{
+		method: 'GET',
+		path: '/guilds/:guild/members',
+		bucket: 'memberList',
+		auth: 'bot',
+		major: 'guild',
+		handle({ ctx: { state }, app, params, query }) {
+			requireGuild(state, params.guild);
+			// The intent must be switched on for the app; what it identified with doesn't matter.
+			if (!app!.membersIntent) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingAccess);
+			const limit = integerQuery(query, 'limit', { min: 1, max: 1000, fallback: 1 });
+			const after = snowflakeQuery(query, 'after') ?? 0n;
+			return { status: 200, body: state.members.page(after, limit).map((index) => state.memberJson(index)) };
+		},
+	},
+	{
+		method: 'PATCH',
+		path: '/guilds/:guild/members/@me',
+		bucket: 'memberEditMe',
+		auth: 'bot',
+		major: 'guild',
+		handle(request) {
+			const { state } = request.ctx;
+			const app = request.app!;
+			requireGuild(state, request.params.guild);
+			request.setTarget(app.id);
+			const nick = readNick(request.body);
+			if ((state.permissions(app.memberIndex) & PermissionFlagsBits.ChangeNickname) === 0n) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);
+			if (nick !== undefined) state.setNick(app.memberIndex, nick, { actorIndex: app.memberIndex, reason: readReason(request) });
+			return { status: 200, body: state.memberJson(app.memberIndex) };
+		},
+	},
+	{
+		method: 'GET',
+		path: '/guilds/:guild/members/:user',
+		bucket: 'memberGet',
+		auth: 'bot',
+		major: 'guild',
+		handle({ ctx: { state }, params }) {
+			requireGuild(state, params.guild);
+			return { status: 200, body: state.memberJson(requireMember(state, params.guild!, params.user!)) };
+		},
+	},
+	{
+		method: 'PATCH',
+		path: '/guilds/:guild/members/:user',
+		bucket: 'memberEdit',
+		auth: 'bot',
+		major: 'guild',
+		sharedWrite: true,
+		handle(request) {
+			const { state } = request.ctx;
+			const app = request.app!;
+			requireGuild(state, request.params.guild);
+			const nick = readNick(request.body);
+			const target = requireMember(state, request.params.guild!, request.params.user!);
+			assertCanRename(state, app, target);
+			if (nick !== undefined) state.setNick(target, nick, { actorIndex: app.memberIndex, reason: readReason(request) });
+			return { status: 200, body: state.memberJson(target) };
+		},
+	},
+];
+
+function requireMember(state: SandboxState, guildId: string, userId: string): number {
+	const index = state.memberIndex(guildId, userId);
+	if (index === -1) throw DiscordHttpError.of(RESTJSONErrorCodes.UnknownMember);
+	return index;
+}
+
+/**
+ * Discord's rules for renaming someone else: never the owner; MANAGE_NICKNAMES (or
+ * ADMINISTRATOR); and the target's highest role strictly below the bot's. A bot renaming itself
+ * through this route needs only one of the nickname permissions.
+ *
+ * @see {@link https://discord.com/developers/docs/topics/permissions#permission-hierarchy}
+ */
+function assertCanRename(state: SandboxState, app: SandboxApp, target: number): void {
+	const permissions = state.permissions(app.memberIndex);
+	if (target === app.memberIndex) {
+		if ((permissions & (PermissionFlagsBits.ManageNicknames | PermissionFlagsBits.ChangeNickname)) === 0n) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);
+		return;
+	}
+	const allowed =
+		!state.isOwner(target) &&
+		(permissions & PermissionFlagsBits.ManageNicknames) !== 0n &&
+		(state.isOwner(app.memberIndex) || state.highestPosition(target) < state.highestPosition(app.memberIndex));
+	if (!allowed) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);
+}
+
+/**
+ * The `nick` of a member edit: undefined when absent, null to clear (`""` and whitespace clear
+ * too), otherwise trimmed and at most 32 code points. Other fields are ignored: massnick only
+ * ever sends `nick`.
+ */
+function readNick(body: unknown): string | null | undefined {
+	if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+		if (body === undefined) return undefined;
+		throw DiscordHttpError.invalidFormBody({ _errors: [{ code: 'DICT_TYPE_CONVERT', message: 'Only dictionaries may be used in a DictType' }] });
+	}
+	if (!('nick' in body)) return undefined;
+	const { nick } = body as RESTPatchAPIGuildMemberJSONBody;
+	if (nick === null || nick === undefined) return null;
+	if (typeof nick !== 'string') throw DiscordHttpError.invalidField('nick', { code: 'BASE_TYPE_STRING', message: 'Must be a string.' });
+	const trimmed = nick.trim();
+	if ([...trimmed].length > MAX_NICK) throw DiscordHttpError.invalidField('nick', { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_NICK} or fewer in length.` });
+	return trimmed === '' ? null : trimmed;
+}
+
+/** `X-Audit-Log-Reason`, which clients URL-encode (discord.js does); at most 512 characters. */
+function readReason(request: RouteRequest): string | null {
+	const header = request.headers['x-audit-log-reason'];
+	const raw = Array.isArray(header) ? header[0] : header;
+	if (!raw) return null;
+	let reason: string;
+	try {
+		reason = decodeURIComponent(raw);
+	} catch {
+		reason = raw;
+	}
+	return [...reason].slice(0, MAX_REASON).join('');
+}

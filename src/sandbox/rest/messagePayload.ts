@@ -1,0 +1,113 @@
+import {
+	InteractionType,
+	MessageFlags,
+	MessageType,
+	RESTJSONErrorCodes,
+	ApplicationIntegrationType,
+	type APIEmbed,
+	type APIMessage,
+	type APIMessageTopLevelComponent,
+} from 'discord-api-types/v10';
+import type { SandboxApp } from '../state/SandboxApp.js';
+import type { SandboxState } from '../state/SandboxState.js';
+import type { SandboxInteraction } from '../state/InteractionStore.js';
+import { toDiscordTimestamp } from '../state/toDiscordTimestamp.js';
+import { DiscordHttpError } from './errors.js';
+
+/** The message fields a create or edit may set; absent means "leave as is" on an edit. */
+export interface MessageFields {
+	content?: string;
+	embeds?: APIEmbed[];
+	components?: APIMessageTopLevelComponent[];
+	flags?: number;
+}
+
+/** Flags a bot may set itself; Discord ignores or rejects the others. */
+const SETTABLE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.Ephemeral | MessageFlags.SuppressNotifications | MessageFlags.IsComponentsV2;
+
+/**
+ * Reads and checks a message body (create or edit), with Discord's 50035 errors for what it
+ * rejects; `requireContent` turns an empty create into 50006.
+ *
+ * @see {@link https://discord.com/developers/docs/resources/message#create-message}
+ */
+export function readMessageFields(body: unknown, requireContent: boolean): MessageFields {
+	const source = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+	const fields: MessageFields = {};
+	if (source.content !== undefined && source.content !== null) {
+		if (typeof source.content !== 'string') throw DiscordHttpError.invalidField('content', { code: 'BASE_TYPE_STRING', message: 'Must be a string.' });
+		if ([...source.content].length > 2000) throw DiscordHttpError.invalidField('content', { code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' });
+		fields.content = source.content;
+	} else if (source.content === null) fields.content = '';
+	if (source.embeds !== undefined && source.embeds !== null) {
+		if (!Array.isArray(source.embeds)) throw DiscordHttpError.invalidField('embeds', { code: 'BASE_TYPE_LIST', message: 'Must be a list.' });
+		if (source.embeds.length > 10) throw DiscordHttpError.invalidField('embeds', { code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 10 or fewer in length.' });
+		fields.embeds = (source.embeds as APIEmbed[]).map((embed) => ({ type: 'rich', ...embed }) as APIEmbed);
+	} else if (source.embeds === null) fields.embeds = [];
+	if (source.components !== undefined && source.components !== null) {
+		if (!Array.isArray(source.components)) throw DiscordHttpError.invalidField('components', { code: 'BASE_TYPE_LIST', message: 'Must be a list.' });
+		fields.components = source.components as APIMessageTopLevelComponent[];
+	} else if (source.components === null) fields.components = [];
+	if (source.flags !== undefined && source.flags !== null) {
+		if (typeof source.flags !== 'number') throw DiscordHttpError.invalidField('flags', { code: 'NUMBER_TYPE_COERCE', message: `Value "${String(source.flags)}" is not int.` });
+		fields.flags = source.flags & SETTABLE_FLAGS;
+	}
+	if (requireContent && !fields.content && !fields.embeds?.length && !fields.components?.length) throw DiscordHttpError.of(RESTJSONErrorCodes.CannotSendAnEmptyMessage);
+	return fields;
+}
+
+/**
+ * A full message object, as Discord returns it: what discord.js needs to build a `Message`.
+ * With `interaction`, it is an interaction reply (type 20, with `interaction_metadata`).
+ */
+export function buildMessage(
+	state: SandboxState,
+	app: SandboxApp,
+	channelId: string,
+	fields: MessageFields,
+	interaction?: SandboxInteraction,
+): APIMessage {
+	const author = state.userJson(app.memberIndex);
+	const message: APIMessage = {
+		id: state.snowflakes.next().toString(),
+		channel_id: channelId,
+		author,
+		content: fields.content ?? '',
+		timestamp: toDiscordTimestamp(state.now()),
+		edited_timestamp: null,
+		tts: false,
+		mention_everyone: false,
+		mentions: [],
+		mention_roles: [],
+		attachments: [],
+		embeds: fields.embeds ?? [],
+		pinned: false,
+		type: interaction ? MessageType.ChatInputCommand : MessageType.Default,
+		flags: (fields.flags ?? 0) as MessageFlags,
+		components: fields.components ?? [],
+	};
+	if (interaction) {
+		const userIndex = state.members.indexOf(BigInt(interaction.userId));
+		const user = userIndex === -1 ? author : state.userJson(userIndex);
+		message.webhook_id = app.id;
+		message.application_id = app.id;
+		message.interaction_metadata = {
+			id: interaction.id,
+			type: InteractionType.ApplicationCommand,
+			user,
+			authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: interaction.guildId },
+		};
+		message.interaction = { id: interaction.id, type: InteractionType.ApplicationCommand, name: interaction.command, user };
+	}
+	return message;
+}
+
+/** Applies an edit in place: the fields given replace the old ones. */
+export function applyEdit(state: SandboxState, message: APIMessage, fields: MessageFields, markEdited: boolean): void {
+	if (fields.content !== undefined) message.content = fields.content;
+	if (fields.embeds !== undefined) message.embeds = fields.embeds;
+	if (fields.components !== undefined) message.components = fields.components;
+	if (fields.flags !== undefined) message.flags = (((message.flags ?? 0) & ~MessageFlags.SuppressEmbeds) | (fields.flags & MessageFlags.SuppressEmbeds)) as MessageFlags;
+	message.flags = ((message.flags ?? 0) & ~MessageFlags.Loading) as MessageFlags;
+	if (markEdited) message.edited_timestamp = toDiscordTimestamp(state.now());
+}

@@ -1,0 +1,24 @@
+import { commandRoutes } from './commands.js';
+import { gatewayRoutes } from './gateway.js';
+import { guildRoutes } from './guilds.js';
+import { interactionRoutes } from './interactions.js';
+import { memberRoutes } from './members.js';
+import { messageRoutes } from './messages.js';
+import type { Route } from './Route.js';
+import { userRoutes } from './users.js';
+import { webhookRoutes } from './webhooks.js';
+
+/**
+ * Every REST route the sandbox serves. Order matters where paths overlap: literal segments
+ * (`@me`) come before parameters.
+ */
+export const restRoutes: readonly Route[] = [
+	...memberRoutes,
+	...guildRoutes,
+	...userRoutes,
+	...gatewayRoutes,
+	...commandRoutes,
+	...interactionRoutes,
+	...webhookRoutes,
+	...messageRoutes,
+];

@@ -1,0 +1,51 @@
+import type { APIInteraction } from 'discord-api-types/v10';
+
+/** One thing a bot did with an interaction, as reported by the control API. */
+export interface InteractionResponseRecord {
+	kind: 'callback' | 'edit' | 'followup' | 'delete';
+	/** Unix ms. */
+	at: number;
+	/** The callback type, for `callback`. */
+	type?: number;
+	body: unknown;
+	/** The message created or edited, when there is one. */
+	messageId?: string;
+}
+
+/** An interaction the sandbox sent, and everything its application answered. */
+export interface SandboxInteraction {
+	id: string;
+	token: string;
+	applicationId: string;
+	guildId: string;
+	channelId: string;
+	userId: string;
+	/** The full command name as typed: `massnick start`. */
+	command: string;
+	createdAt: number;
+	acknowledged: boolean;
+	deferred: boolean;
+	ephemeral: boolean;
+	originalMessageId: string | null;
+	responses: InteractionResponseRecord[];
+	payload: APIInteraction;
+}
+
+/** Interactions by id and by token (webhook routes only carry the token). */
+export class InteractionStore {
+	readonly #byId = new Map<string, SandboxInteraction>();
+	readonly #byToken = new Map<string, SandboxInteraction>();
+
+	public add(interaction: SandboxInteraction): void {
+		this.#byId.set(interaction.id, interaction);
+		this.#byToken.set(interaction.token, interaction);
+	}
+
+	public get(id: string): SandboxInteraction | undefined {
+		return this.#byId.get(id);
+	}
+
+	public byToken(token: string): SandboxInteraction | undefined {
+		return this.#byToken.get(token);
+	}
+}

@@ -1,0 +1,262 @@
+import {
+	ChannelType,
+	GatewayDispatchEvents,
+	type ChannelFlags,
+	type GuildMemberFlags,
+	type GuildSystemChannelFlags,
+	type UserFlags,
+	GatewayIntentBits,
+	GuildDefaultMessageNotifications,
+	GuildExplicitContentFilter,
+	GuildMFALevel,
+	GuildNSFWLevel,
+	GuildPremiumTier,
+	GuildVerificationLevel,
+	Locale,
+	type APIGuild,
+	type APIGuildMember,
+	type APIGuildTextChannel,
+	type APIRole,
+	type APIUser,
+} from 'discord-api-types/v10';
+import type { ResolvedSandboxOptions } from '../SandboxOptions.js';
+import { AuditLog } from './AuditLog.js';
+import { CommandStore } from './CommandStore.js';
+import { DispatchBus } from './DispatchBus.js';
+import { generateGuild, type GeneratedGuild } from './generateGuild.js';
+import { InteractionStore } from './InteractionStore.js';
+import type { MemberStore } from './MemberStore.js';
+import { MessageStore } from './MessageStore.js';
+import { computePermissions, highestRolePosition } from './permissions.js';
+import type { SandboxApp } from './SandboxApp.js';
+import { SnowflakeGenerator } from './snowflake.js';
+
+/** Who changed a nickname, for the audit log: a member index, or nobody (no entry). */
+export interface NickChange {
+	/** Member index of whoever made the change; the audit entry's `user_id`. */
+	actorIndex: number;
+	reason: string | null;
+}
+
+/**
+ * Everything the sandbox knows: the one generated guild, its members, our applications, their
+ * commands, interactions, messages and the audit log, plus the bus that turns changes into
+ * gateway events. REST handlers, the control API and the gateway host all work on this object.
+ */
+export class SandboxState {
+	public readonly guild: Omit<GeneratedGuild, 'members' | 'apps'>;
+	public readonly members: MemberStore;
+	public readonly apps: readonly SandboxApp[];
+	public readonly rolesById: ReadonlyMap<string, APIRole>;
+	public readonly events = new DispatchBus();
+	public readonly commands = new CommandStore();
+	public readonly interactions = new InteractionStore();
+	public readonly messages = new MessageStore();
+	public readonly auditLog = new AuditLog();
+	public readonly snowflakes: SnowflakeGenerator;
+	public readonly now: () => number;
+	readonly #appsById: Map<string, SandboxApp>;
+	readonly #appsByToken: Map<string, SandboxApp>;
+
+	public constructor(public readonly options: ResolvedSandboxOptions) {
+		const { members, apps, ...guild } = generateGuild(options);
+		this.guild = guild;
+		this.members = members;
+		this.apps = apps;
+		this.rolesById = new Map(guild.roles.map((role) => [role.id, role]));
+		this.#appsById = new Map(apps.map((app) => [app.id, app]));
+		this.#appsByToken = new Map(apps.map((app) => [app.token, app]));
+		this.now = options.now;
+		this.snowflakes = new SnowflakeGenerator(options.now);
+		this.snowflakes.advancePast(members.idAt(members.length - 1));
+	}
+
+	public get guildId(): string {
+		return this.guild.id;
+	}
+
+	public appById(id: string): SandboxApp | undefined {
+		return this.#appsById.get(id);
+	}
+
+	/** The application a token belongs to, unless the token was revoked. */
+	public appByToken(token: string): SandboxApp | undefined {
+		const app = this.#appsByToken.get(token);
+		return app && !app.revoked ? app : undefined;
+	}
+
+	/** Member index for a user id in a guild, or -1 (unknown guild, not a snowflake, not a member). */
+	public memberIndex(guildId: string, userId: string): number {
+		if (guildId !== this.guild.id || !/^\d{1,20}$/.test(userId)) return -1;
+		return this.members.indexOf(BigInt(userId));
+	}
+
+	public userJson(index: number): APIUser {
+		const user: APIUser = {
+			id: this.members.idAt(index).toString(),
+			username: this.members.username(index),
+			discriminator: '0',
+			global_name: this.members.globalName(index),
+			avatar: null,
+			public_flags: 0 as UserFlags,
+			avatar_decoration_data: null,
+			collectibles: null,
+			primary_guild: null,
+		};
+		if (this.members.isBot(index)) user.bot = true;
+		return user;
+	}
+
+	/**
+	 * The member as Discord's REST API returns it (GuildMemberResponse).
+	 *
+	 * @see {@link https://discord.com/developers/docs/resources/guild#guild-member-object}
+	 */
+	public memberJson(index: number): APIGuildMember {
+		return {
+			user: this.userJson(index),
+			nick: this.members.nick(index),
+			avatar: null,
+			banner: null,
+			roles: [...this.members.roles(index)],
+			joined_at: this.members.joinedAt(index),
+			premium_since: null,
+			deaf: false,
+			mute: false,
+			flags: 0 as GuildMemberFlags,
+			pending: false,
+			communication_disabled_until: null,
+		};
+	}
+
+	public isOwner(index: number): boolean {
+		return this.members.idAt(index).toString() === this.guild.ownerId;
+	}
+
+	public permissions(index: number): bigint {
+		return computePermissions(this.members.roles(index), this.rolesById, this.guild.id, this.isOwner(index));
+	}
+
+	public highestPosition(index: number): number {
+		return highestRolePosition(this.members.roles(index), this.rolesById);
+	}
+
+	/**
+	 * Changes a nickname and tells everyone who would hear about it on Discord: an audit entry
+	 * (when `change` names who did it) and GUILD_MEMBER_UPDATE. A nickname equal to the username
+	 * is not stored, as on Discord. Returns whether anything changed.
+	 */
+	public setNick(index: number, nick: string | null, change: NickChange | null): boolean {
+		const stored = nick === null || nick === '' || nick === this.members.username(index) ? null : nick;
+		const previous = this.members.nick(index);
+		if (previous === stored) return false;
+		this.members.setNick(index, stored);
+		if (change) {
+			this.auditLog.add({ id: this.snowflakes.next(), actorIndex: change.actorIndex, targetIndex: index, reason: change.reason, oldNick: previous, newNick: stored });
+		}
+		this.events.emit({
+			guildId: this.guild.id,
+			t: GatewayDispatchEvents.GuildMemberUpdate,
+			d: { guild_id: this.guild.id, ...this.memberJson(index) },
+			intent: GatewayIntentBits.GuildMembers,
+			...(this.members.isBot(index) ? { alsoToUserId: this.members.idAt(index).toString() } : {}),
+		});
+		return true;
+	}
+
+	/** New members join now (ids from the clock, so the store stays sorted); GUILD_MEMBER_ADD for each. */
+	public addMembers(count: number): string[] {
+		const ids: string[] = [];
+		const memberRole = this.guild.roleIds.Member;
+		for (let n = 0; n < count; n++) {
+			const index = this.members.push(this.snowflakes.next(), [memberRole]);
+			ids.push(this.members.idAt(index).toString());
+			this.events.emit({
+				guildId: this.guild.id,
+				t: GatewayDispatchEvents.GuildMemberAdd,
+				d: { guild_id: this.guild.id, ...this.memberJson(index) },
+				intent: GatewayIntentBits.GuildMembers,
+			});
+		}
+		return ids;
+	}
+
+	/** The member leaves; GUILD_MEMBER_REMOVE. */
+	public removeMember(index: number): void {
+		const user = this.userJson(index);
+		this.members.remove(index);
+		this.events.emit({
+			guildId: this.guild.id,
+			t: GatewayDispatchEvents.GuildMemberRemove,
+			d: { guild_id: this.guild.id, user },
+			intent: GatewayIntentBits.GuildMembers,
+		});
+	}
+
+	public channelJson(): APIGuildTextChannel<ChannelType.GuildText> {
+		const last = this.messages.all(this.guild.channel.id).at(-1);
+		return {
+			id: this.guild.channel.id,
+			type: ChannelType.GuildText,
+			guild_id: this.guild.id,
+			name: this.guild.channel.name,
+			position: 0,
+			permission_overwrites: [],
+			nsfw: false,
+			parent_id: null,
+			topic: null,
+			last_message_id: last?.message.id ?? null,
+			rate_limit_per_user: 0,
+			flags: 0 as ChannelFlags,
+		};
+	}
+
+	/**
+	 * The guild object (GET /guilds/{id}); with `withCounts`, the approximate counts that
+	 * `?with_counts=true` adds.
+	 */
+	public guildJson(withCounts: boolean): APIGuild {
+		return {
+			id: this.guild.id,
+			name: this.guild.name,
+			icon: null,
+			icon_hash: null,
+			splash: null,
+			discovery_splash: null,
+			owner_id: this.guild.ownerId,
+			afk_channel_id: null,
+			afk_timeout: 300,
+			widget_enabled: false,
+			widget_channel_id: null,
+			verification_level: GuildVerificationLevel.Low,
+			default_message_notifications: GuildDefaultMessageNotifications.OnlyMentions,
+			explicit_content_filter: GuildExplicitContentFilter.AllMembers,
+			roles: [...this.guild.roles],
+			emojis: [],
+			features: [],
+			mfa_level: GuildMFALevel.None,
+			application_id: null,
+			system_channel_id: this.guild.channel.id,
+			system_channel_flags: 0 as GuildSystemChannelFlags,
+			rules_channel_id: null,
+			max_presences: null,
+			max_members: 25_000_000,
+			vanity_url_code: null,
+			description: null,
+			banner: null,
+			premium_tier: GuildPremiumTier.None,
+			premium_subscription_count: 0,
+			preferred_locale: Locale.EnglishUS,
+			public_updates_channel_id: null,
+			max_video_channel_users: 25,
+			max_stage_video_channel_users: 50,
+			nsfw_level: GuildNSFWLevel.Default,
+			stickers: [],
+			premium_progress_bar_enabled: false,
+			hub_type: null,
+			safety_alerts_channel_id: null,
+			incidents_data: null,
+			...(withCounts ? { approximate_member_count: this.members.size, approximate_presence_count: 0 } : {}),
+		};
+	}
+}

@@ -1,0 +1,50 @@
+import { PermissionFlagsBits, type APIRole } from 'discord-api-types/v10';
+
+/** Every permission bit Discord defines: what ADMINISTRATOR and ownership amount to. */
+export const ALL_PERMISSIONS: bigint = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n);
+
+/** What `@everyone` may do in a fresh community guild, close to Discord's defaults. */
+export const EVERYONE_PERMISSIONS: bigint =
+	PermissionFlagsBits.CreateInstantInvite |
+	PermissionFlagsBits.AddReactions |
+	PermissionFlagsBits.ViewChannel |
+	PermissionFlagsBits.SendMessages |
+	PermissionFlagsBits.EmbedLinks |
+	PermissionFlagsBits.AttachFiles |
+	PermissionFlagsBits.ReadMessageHistory |
+	PermissionFlagsBits.UseExternalEmojis |
+	PermissionFlagsBits.Connect |
+	PermissionFlagsBits.Speak |
+	PermissionFlagsBits.UseVAD |
+	PermissionFlagsBits.ChangeNickname |
+	PermissionFlagsBits.UseApplicationCommands;
+
+/**
+ * A member's guild-level permissions: the union of `@everyone` and their roles, with
+ * ADMINISTRATOR and ownership granting everything.
+ *
+ * @see {@link https://discord.com/developers/docs/topics/permissions#permission-overwrites}
+ */
+export function computePermissions(roleIds: readonly string[], rolesById: ReadonlyMap<string, APIRole>, everyoneId: string, isOwner: boolean): bigint {
+	if (isOwner) return ALL_PERMISSIONS;
+	let permissions = BigInt(rolesById.get(everyoneId)?.permissions ?? '0');
+	for (const id of roleIds) {
+		const role = rolesById.get(id);
+		if (role) permissions |= BigInt(role.permissions);
+	}
+	return (permissions & PermissionFlagsBits.Administrator) === 0n ? permissions : ALL_PERMISSIONS;
+}
+
+/**
+ * The position of a member's highest role (`@everyone`, position 0, when they have none).
+ *
+ * @see {@link https://discord.com/developers/docs/topics/permissions#permission-hierarchy}
+ */
+export function highestRolePosition(roleIds: readonly string[], rolesById: ReadonlyMap<string, APIRole>): number {
+	let highest = 0;
+	for (const id of roleIds) {
+		const position = rolesById.get(id)?.position ?? 0;
+		if (position > highest) highest = position;
+	}
+	return highest;
+}

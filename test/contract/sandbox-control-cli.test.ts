@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { parseSandboxArgs } from '../../src/sandbox/cli.js';
+import { SandboxOptionError } from '../../src/sandbox/SandboxOptionError.js';
+
+const script = (args: string[]): string => `import('./src/sandbox/cli.ts').then((cli) => cli.runSandboxCli(${JSON.stringify(args)}))`;
+
+function runCli(args: string[]) {
+	return spawn(process.execPath, ['--import', 'tsx', '-e', script(args)], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+describe('npm run sandbox', () => {
+	it('maps flags to options and names every bad flag', () => {
+		expect(parseSandboxArgs(['--members', '5000', '--time-scale', '2.5', '--host', '0.0.0.0']).options).toMatchObject({ members: 5000, timeScale: 2.5, host: '0.0.0.0' });
+		let error: unknown;
+		try {
+			parseSandboxArgs(['--members', 'many', '--port', '1.5']);
+		} catch (thrown) {
+			error = thrown;
+		}
+		expect(error).toBeInstanceOf(SandboxOptionError);
+		expect((error as SandboxOptionError).problems.map((problem) => problem.option)).toEqual(['--members', '--port']);
+	});
+
+	it('prints one JSON line once listening, serves it, and exits 0 on SIGTERM', async () => {
+		const child = runCli(['--members', '100', '--workers', '2', '--seed', '4']);
+		const stderr: string[] = [];
+		child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+		const lines = createInterface({ input: child.stdout });
+		const [line] = (await once(lines, 'line')) as [string];
+		const printed = JSON.parse(line) as { apiUrl: string; controlUrl: string; guildId: string; ownerId: string; bossToken: string; workerTokens: string[] };
+		expect(Object.keys(printed)).toEqual(expect.arrayContaining(['apiUrl', 'controlUrl', 'guildId', 'ownerId', 'bossToken', 'workerTokens']));
+		expect(printed.workerTokens).toHaveLength(2);
+		const me = await fetch(`${printed.apiUrl}/v10/users/@me`, { headers: { Authorization: `Bot ${printed.bossToken}` } });
+		expect(me.status).toBe(200);
+		const exited = once(child, 'exit');
+		child.kill('SIGTERM');
+		const [code] = (await exited) as [number | null];
+		expect(code).toBe(0);
+		const logs = stderr.join('');
+		expect(logs).toContain('sandbox listening');
+		for (const token of [printed.bossToken, ...printed.workerTokens]) expect(logs).not.toContain(token);
+	});
+
+	it('exits 2 naming the bad flag', async () => {
+		const child = runCli(['--members', '3']);
+		const stderr: string[] = [];
+		child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+		const [code] = (await once(child, 'exit')) as [number | null];
+		expect(code).toBe(2);
+		expect(stderr.join('')).toContain('--members: must be an integer from 10 to 10000000, got 3');
+	});
+});
