@@ -8,7 +8,7 @@ import type { Job } from '../jobs/Job.js';
 import { createLogger } from '../log/createLogger.js';
 import { startSandbox } from '../sandbox/startSandbox.js';
 import { type Massnick, startMassnick } from '../startMassnick.js';
-import { type ControlMember, SandboxControl } from './SandboxControl.js';
+import { type ControlMember, SandboxControl, type SandboxRequest } from './SandboxControl.js';
 
 const DEMO = {
 	members: 3000,
@@ -30,7 +30,7 @@ export async function runDemo(_args: string[]): Promise<number> {
 	const say = (line = ''): void => void out.write(`${line}\n`);
 	const dataDir = await mkdtemp(join(tmpdir(), 'massnick-demo-'));
 	say(`Starting a sandbox guild with ${DEMO.members.toLocaleString('en')} members and ${DEMO.workers} worker bots…`);
-	const sandbox = await startSandbox({ members: DEMO.members, workers: DEMO.workers, seed: 1, timeScale: DEMO.timeScale });
+	const sandbox = await startSandbox({ members: DEMO.members, workers: DEMO.workers, seed: 1, timeScale: DEMO.timeScale, heartbeatIntervalMs: 2000 });
 	const control = new SandboxControl(sandbox.controlUrl);
 	let massnick: Massnick | undefined;
 	try {
@@ -70,7 +70,8 @@ export async function runDemo(_args: string[]): Promise<number> {
 		const restore = await runCommand(control, sandbox, massnick, 'restore', {});
 		const after = await control.members(sandbox.guildId);
 
-		const check = verify(before, renamed, after, rename, massnick);
+		const { requests } = await control.requests();
+		const check = verify(before, renamed, after, rename, requests);
 		say('\nSummary');
 		say(table(rename, restore));
 		say();
@@ -91,9 +92,10 @@ async function runCommand(
 	command: string,
 	options: Record<string, unknown>,
 ): Promise<Job> {
+	const previous = massnick.jobs.last;
 	const id = await control.invoke(sandbox.guildId, sandbox.ownerId, command, options, sandbox.channelId);
 	await control.waitForResponses(id, 1);
-	const job = await waitFor(() => massnick.jobs.last);
+	const job = await waitFor(() => (massnick.jobs.last === previous ? undefined : massnick.jobs.last));
 	const width = Math.min(process.stdout.columns || 80, 100);
 	while (!job.result) {
 		process.stdout.write(`\r${renderProgressLine(job.progress.snapshot(), width)}`);
@@ -144,7 +146,13 @@ function table(rename: Job, restore: Job): string {
 	return [line(['', '/massnick', '/restore']), ...rows.map(line)].join('\n');
 }
 
-function verify(before: Map<string, ControlMember>, renamed: ControlMember[], after: ControlMember[], rename: Job, massnick: Massnick): { ok: boolean; lines: string[] } {
+function verify(
+	before: Map<string, ControlMember>,
+	renamed: ControlMember[],
+	after: ControlMember[],
+	rename: Job,
+	requests: SandboxRequest[],
+): { ok: boolean; lines: string[] } {
 	const lines: string[] = [];
 	let ok = true;
 	const snapshot = rename.progress.snapshot();
@@ -156,8 +164,11 @@ function verify(before: Map<string, ControlMember>, renamed: ControlMember[], af
 	const notRestored = after.filter((member) => member.nick !== before.get(member.id)?.nick);
 	ok &&= notRestored.length === 0;
 	lines.push(`/restore gave every member their original nickname back (${notRestored.length} differ)`);
-	const cant = snapshot.cantRename;
-	lines.push(`${cant} members above the bots (owner, moderators, admins) were never requested`);
-	void massnick;
+	const untouched = renamed.filter((member) => member.nick === before.get(member.id)?.nick).map((member) => member.id);
+	const requested = new Set(requests.filter((request) => request.method === 'PATCH').map((request) => request.targetId));
+	const refused = requests.filter((request) => request.status === 403 || request.status === 429).length;
+	const cantOk = snapshot.cantRename > 0 && refused === 0 && untouched.every((id) => !requested.has(id));
+	ok &&= cantOk;
+	lines.push(`${snapshot.cantRename} members above the bots (the owner, moderators, admins) were left alone without a request; ${refused} answers were 403 or 429`);
 	return { ok, lines };
 }

@@ -68,8 +68,15 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 		revoked = true;
 	};
 
+	// discord.js learns a route's rate-limit bucket from the first response and then moves the
+	// route to a new queue; requests queued before that drain through the old one in parallel
+	// with the new, and together they overrun the bucket. So the first rename goes out alone.
+	let learned = false;
 	while (!signal.aborted && !revoked) {
-		while (inFlight.size >= options.maxInFlight) await Promise.race(inFlight);
+		while (inFlight.size >= (learned ? options.maxInFlight : 1)) {
+			await Promise.race(inFlight);
+			learned = true;
+		}
 		if (revoked || signal.aborted) break;
 		const member = await takeOrAbort(queue, signal);
 		if (member === undefined) break;

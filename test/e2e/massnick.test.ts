@@ -63,7 +63,7 @@ describe('massnick end to end on the sandbox', () => {
 		const { lastSeq } = await stack.control.requests();
 		const job = await stack.runJob('massnick', { name: NAME });
 		const { requests } = await stack.control.requests(lastSeq);
-		expect(requests.filter((request) => request.method === 'PATCH')).toEqual([]);
+		expect(requests.filter((request) => request.method === 'PATCH' && request.route === '/guilds/:id/members/:id')).toEqual([]);
 		expect(job.progress.snapshot().alreadyDone).toBeGreaterThan(300);
 	});
 
@@ -71,7 +71,7 @@ describe('massnick end to end on the sandbox', () => {
 		const { lastSeq } = await stack.control.requests();
 		await stack.runJob('restore', { dry_run: true });
 		const { requests } = await stack.control.requests(lastSeq);
-		expect(requests.filter((request) => request.method === 'PATCH')).toEqual([]);
+		expect(requests.filter((request) => request.method === 'PATCH' && request.route === '/guilds/:id/members/:id')).toEqual([]);
 	});
 
 	it('/restore returns every original nickname and leaves alone a member who changed theirs since', async () => {
@@ -108,7 +108,7 @@ describe('massnick end to end on the sandbox', () => {
 		expect(reply.data.content).toMatch(/33/);
 		expect(reply.data.content).toMatch(/32/);
 		const { requests } = await stack.control.requests(lastSeq);
-		expect(requests.filter((request) => request.method === 'PATCH')).toEqual([]);
+		expect(requests.filter((request) => request.method === 'PATCH' && request.route === '/guilds/:id/members/:id')).toEqual([]);
 	});
 
 	it('never logs a token', () => {
