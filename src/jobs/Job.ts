@@ -130,6 +130,8 @@ export class Job extends EventEmitter<JobEvents> {
 		if (this.#state !== 'running' && this.#state !== 'planned') return;
 		this.#setState('cancelling');
 		this.#controller.abort(new Error('cancelled'));
+		// Releases a listing that waits for room in queues nobody takes from any more.
+		for (const queue of this.#queues) queue.close();
 		const timer = setTimeout(() => this.#requests.abort(new Error('cancelled')), graceMs);
 		timer.unref();
 		this.once('state', () => clearTimeout(timer));

@@ -1,6 +1,7 @@
 import { backoffDelay, classifyError } from '../discord/classifyError.js';
 import type { InvalidRequestGuard } from '../discord/InvalidRequestGuard.js';
 import { sleep } from '../util/sleep.js';
+import { whenAborted } from '../util/whenAborted.js';
 import type { Worker } from '../workers/Worker.js';
 import type { MemberRecord, Plan } from './planner.js';
 import type { WorkQueue } from './WorkQueue.js';
@@ -72,9 +73,10 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 	// route to a new queue; requests queued before that drain through the old one in parallel
 	// with the new, and together they overrun the bucket. So the first rename goes out alone.
 	let learned = false;
+	const cancelled = whenAborted(signal);
 	while (!signal.aborted && !revoked) {
-		while (inFlight.size >= (learned ? options.maxInFlight : 1)) {
-			await Promise.race(inFlight);
+		while (inFlight.size >= (learned ? options.maxInFlight : 1) && !signal.aborted) {
+			await Promise.race([...inFlight, cancelled]);
 			learned = true;
 		}
 		if (revoked || signal.aborted) break;
@@ -109,7 +111,10 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 		reporter.inFlight(1);
 		inFlight.add(task);
 	}
-	await Promise.allSettled(inFlight);
+	// After a cancel, stop waiting once the grace period ends: what discord.js still holds then
+	// is waiting on a rate-limit reset and will be dropped unsent when it wakes (its signal is
+	// aborted), so it can no longer change anything.
+	await Promise.race([Promise.allSettled(inFlight), whenAborted(options.requestSignal)]);
 	if (revoked) {
 		queue.close();
 		// What the stopped worker still held is not done: a rerun without its token does it.

@@ -47,7 +47,7 @@ describe('crash, restart and shutdown of the real process', () => {
 	});
 
 	it('SIGKILL mid-run loses no original; a restart shows the unfinished job and a rerun finishes it', async () => {
-		sandbox = await startSandbox({ members: 1500, workers: 4, seed: 11, timeScale: 10 });
+		sandbox = await startSandbox({ members: 1500, workers: 4, seed: 11, timeScale: 40 });
 		dataDir = await mkdtemp(join(tmpdir(), 'massnick-crash-'));
 		const control = new SandboxControl(sandbox.controlUrl);
 		const before = new Map((await control.members(sandbox.guildId)).map((member) => [member.id, member.nick]));
@@ -107,7 +107,7 @@ describe('crash, restart and shutdown of the real process', () => {
 	});
 
 	it('SIGTERM mid-run finishes what is on the wire, closes the journal and exits 0 within 10 s', async () => {
-		sandbox = await startSandbox({ members: 1500, workers: 4, seed: 12, timeScale: 10 });
+		sandbox = await startSandbox({ members: 1500, workers: 4, seed: 12, timeScale: 20 });
 		dataDir = await mkdtemp(join(tmpdir(), 'massnick-term-'));
 		const control = new SandboxControl(sandbox.controlUrl);
 		bot = await spawnBot(sandbox, dataDir);
