@@ -1,0 +1,74 @@
+import type { SandboxControl } from '../src/cli/SandboxControl.js';
+
+/** The route name the sandbox logs for Modify Guild Member with a member id (not `@me`). */
+const MEMBER_ROUTE = '/guilds/:id/members/:id';
+const PAGE = 20_000;
+/** Pages read per {@link RequestTally.poll}; a scenario makes a few thousand requests a second at most. */
+const MAX_PAGES_PER_POLL = 50;
+
+/**
+ * Reads the sandbox's request log from a sequence number on, keeping only what the benchmark
+ * needs: when each successful rename was answered, and how many 429s and 403s there were.
+ *
+ * Times are the sandbox's `at` (Unix ms when it answered), on the same machine clock as the
+ * harness's `Date.now()`.
+ */
+export class RequestTally {
+	readonly #control: SandboxControl;
+	#after: number;
+	/** Answer times of PATCH member 200s, in log order (which is answer order). */
+	readonly renamedAt: number[] = [];
+	rateLimited = 0;
+	forbidden = 0;
+	/** 429s and 403s by `METHOD route status [scope]`, to tell where they came from. */
+	readonly refusals = new Map<string, number>();
+	/** When the first 429s were answered (at most 50), to tell a start-up burst from a steady leak. */
+	readonly rateLimitedAt: number[] = [];
+	requests = 0;
+	/** `at` of the newest entry read. */
+	latestAt = 0;
+
+	constructor(control: SandboxControl, afterSeq: number) {
+		this.#control = control;
+		this.#after = afterSeq;
+	}
+
+	/** Starts after the newest entry of the log now. */
+	static async fromNow(control: SandboxControl): Promise<RequestTally> {
+		const { lastSeq } = await control.requests(0, 1);
+		return new RequestTally(control, lastSeq);
+	}
+
+	get firstRenameAt(): number | undefined {
+		return this.renamedAt[0];
+	}
+
+	/** Reads the entries added since the last poll. */
+	async poll(): Promise<void> {
+		for (let page = 0; page < MAX_PAGES_PER_POLL; page++) {
+			const { requests, lastSeq } = await this.#control.requests(this.#after, PAGE);
+			for (const request of requests) {
+				this.requests++;
+				if (request.status === 429 || request.status === 403) {
+					if (request.status === 429) {
+						this.rateLimited++;
+						if (this.rateLimitedAt.length < 50) this.rateLimitedAt.push(Number(request.at));
+					} else this.forbidden++;
+					const key = `${request.method} ${request.route} ${request.status}${request.code === null ? '' : ` code ${request.code}`}${'scope' in request && request.scope ? ` ${String(request.scope)}` : ''}`;
+					this.refusals.set(key, (this.refusals.get(key) ?? 0) + 1);
+				} else if (request.status === 200 && request.method === 'PATCH' && request.route === MEMBER_ROUTE) this.renamedAt.push(Number(request.at));
+				this.latestAt = Number(request.at);
+			}
+			// Entries overwritten in the ring buffer are skipped, not waited for.
+			this.#after = requests.length > 0 ? requests[requests.length - 1]!.seq : lastSeq;
+			if (this.#after >= lastSeq) return;
+		}
+	}
+
+	/** Renames answered in `[from, to)`. */
+	renamesBetween(from: number, to: number): number {
+		let count = 0;
+		for (const at of this.renamedAt) if (at >= from && at < to) count++;
+		return count;
+	}
+}

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { SandboxControl } from '../src/cli/SandboxControl.js';
+import { NodeChild } from './NodeChild.js';
+import { MAIN_SCRIPT } from './paths.js';
+
+/** The JSON line `tsx src/main.ts sandbox` prints once it listens. */
+export interface SandboxInfo {
+	apiUrl: string;
+	controlUrl: string;
+	guildId: string;
+	ownerId: string;
+	bossToken: string;
+	workerTokens: string[];
+	channelId: string;
+}
+
+export interface SandboxProcessOptions {
+	members: number;
+	workers: number;
+	timeScale: number;
+	seed: number;
+	logDir: string;
+	/** Generating a million members takes some seconds on a busy machine. */
+	startTimeoutMs: number;
+}
+
+/** The sandbox in a process of its own, so its work never counts against the bot's CPU or memory. */
+export class SandboxProcess {
+	readonly info: SandboxInfo;
+	readonly control: SandboxControl;
+	readonly #child: NodeChild;
+
+	private constructor(child: NodeChild, info: SandboxInfo) {
+		this.#child = child;
+		this.info = info;
+		this.control = new SandboxControl(info.controlUrl);
+	}
+
+	get pid(): number {
+		return this.#child.pid;
+	}
+
+	static async start(options: SandboxProcessOptions): Promise<SandboxProcess> {
+		const child = new NodeChild({
+			name: `the sandbox (${options.members} members)`,
+			script: MAIN_SCRIPT,
+			args: [
+				'sandbox',
+				...['--members', String(options.members)],
+				...['--workers', String(options.workers)],
+				...['--port', '0'],
+				...['--seed', String(options.seed)],
+				...['--time-scale', String(options.timeScale)],
+			],
+			logFile: join(options.logDir, `sandbox-${options.members}.log`),
+		});
+		try {
+			const line = await child.waitForLine((text) => text.trimStart().startsWith('{'), options.startTimeoutMs, 'where it listens');
+			const info = JSON.parse(line) as SandboxInfo;
+			if (typeof info.apiUrl !== 'string' || typeof info.controlUrl !== 'string' || !Array.isArray(info.workerTokens)) {
+				throw child.failure(`printed an unexpected first line: ${line.slice(0, 200)}`);
+			}
+			if (info.workerTokens.length < options.workers) throw child.failure(`has ${info.workerTokens.length} workers, ${options.workers} asked for`);
+			return new SandboxProcess(child, info);
+		} catch (error) {
+			await child.stop();
+			throw error;
+		}
+	}
+
+	/** An error about the sandbox, with the end of its log. */
+	failure(message: string): Error {
+		return this.#child.failure(message);
+	}
+
+	stop(): Promise<void> {
+		return this.#child.stop();
+	}
+}

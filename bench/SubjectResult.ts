@@ -1,0 +1,88 @@
+import type { Measurement } from './measureSubject.js';
+import type { SubjectKind } from './Subject.js';
+
+/**
+ * One row of the results: one subject in one scenario. Rates are renames per second of wall
+ * time at the scenario's time scale; the ceiling is what the tokens' rate limits allow.
+ */
+export interface SubjectResult {
+	subject: SubjectKind;
+	status: 'measured' | 'failed' | 'skipped';
+	/** Why it failed or was skipped. */
+	reason: string | null;
+	tokens: number;
+	windowSeconds: number | null;
+	renamesInWindow: number | null;
+	renamesPerSecond: number | null;
+	ceilingPerSecond: number;
+	shareOfCeiling: number | null;
+	/** 429s and 403s from go until the subject stopped. */
+	rateLimited429: number | null;
+	forbidden403: number | null;
+	/** The 429s and 403s by method, route, status, error code and scope, in key order. */
+	refusals: Record<string, number> | null;
+	/** When the (first 50) 429s came, in ms after the first rename; negative is before it. */
+	rateLimitedMsAfterFirstRename: number[] | null;
+	firstRenameMs: number | null;
+	peakRssMB: number | null;
+	cpuSecondsPer1000Renames: number | null;
+}
+
+/** Discord's observed Modify Guild Member limit: 10 per 10 s per token (REFERENCE.md §1.2). */
+const RENAMES_PER_WINDOW = 10;
+const WINDOW_SECONDS = 10;
+
+/** Renames per second `tokens` tokens may make at `timeScale`. */
+export function ceilingPerSecond(tokens: number, timeScale: number): number {
+	return (tokens * RENAMES_PER_WINDOW * timeScale) / WINDOW_SECONDS;
+}
+
+export function measuredResult(subject: SubjectKind, tokens: number, timeScale: number, measurement: Measurement): SubjectResult {
+	const seconds = measurement.windowMs / 1000;
+	const rate = measurement.renamesInWindow / seconds;
+	const ceiling = ceilingPerSecond(tokens, timeScale);
+	return {
+		subject,
+		status: 'measured',
+		reason: null,
+		tokens,
+		windowSeconds: seconds,
+		renamesInWindow: measurement.renamesInWindow,
+		renamesPerSecond: round(rate, 2),
+		ceilingPerSecond: ceiling,
+		shareOfCeiling: round(rate / ceiling, 4),
+		rateLimited429: measurement.tally.rateLimited,
+		forbidden403: measurement.tally.forbidden,
+		refusals: Object.fromEntries([...measurement.tally.refusals].sort(([a], [b]) => (a < b ? -1 : 1))),
+		rateLimitedMsAfterFirstRename: measurement.tally.rateLimitedAt.map((at) => Math.round(at - (measurement.tally.firstRenameAt ?? at))),
+		firstRenameMs: Math.round(measurement.firstRenameMs),
+		peakRssMB: round(measurement.peakRssBytes / 2 ** 20, 1),
+		cpuSecondsPer1000Renames: measurement.renamesInWindow > 0 ? round((measurement.cpuSecondsInWindow / measurement.renamesInWindow) * 1000, 3) : null,
+	};
+}
+
+export function unmeasuredResult(subject: SubjectKind, tokens: number, timeScale: number, status: 'failed' | 'skipped', reason: string): SubjectResult {
+	return {
+		subject,
+		status,
+		reason,
+		tokens,
+		windowSeconds: null,
+		renamesInWindow: null,
+		renamesPerSecond: null,
+		ceilingPerSecond: ceilingPerSecond(tokens, timeScale),
+		shareOfCeiling: null,
+		rateLimited429: null,
+		forbidden403: null,
+		refusals: null,
+		rateLimitedMsAfterFirstRename: null,
+		firstRenameMs: null,
+		peakRssMB: null,
+		cpuSecondsPer1000Renames: null,
+	};
+}
+
+function round(value: number, digits: number): number {
+	const factor = 10 ** digits;
+	return Math.round(value * factor) / factor;
+}

@@ -1,0 +1,84 @@
+import { cpus, loadavg, totalmem } from 'node:os';
+import { checksOf, ratiosOf } from './compareResults.js';
+import type { ScenarioResult } from './runScenario.js';
+
+export interface RunInfo {
+	mode: 'default' | 'quick' | 'custom';
+	args: readonly string[];
+	startedAt: Date;
+	durationSeconds: number;
+	budgetSeconds: number;
+	/** The 1-minute load average when the run started: how busy the shared machine was. */
+	loadAverageAtStart: number;
+}
+
+/**
+ * `bench/results.json`: meant to be committed and compared across commits, so every key is
+ * written in a fixed order (objects are built literally, never spread from elsewhere).
+ */
+export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[]): string {
+	const cpu = cpus();
+	const file = {
+		benchmark: 'massnick npm run bench (issue #5)',
+		date: run.startedAt.toISOString(),
+		mode: run.mode,
+		args: [...run.args],
+		durationSeconds: Math.round(run.durationSeconds),
+		budgetSeconds: run.budgetSeconds,
+		machine: {
+			cpus: cpu.length,
+			cpuModel: cpu[0]?.model.trim() ?? 'unknown',
+			totalMemoryMB: Math.round(totalmem() / 2 ** 20),
+			loadAverageAtStart: Math.round(run.loadAverageAtStart * 100) / 100,
+			node: process.version,
+			platform: `${process.platform} ${process.arch}`,
+		},
+		method: {
+			rate: 'PATCH /guilds/:id/members/:id answered 200 by the sandbox within the window, per second',
+			ceiling: 'tokens × 10 renames per 10 s ÷ time scale',
+			firstRename: 'from just before /massnick (or the baseline\'s go) to the sandbox\'s 200 for the first rename',
+			peakRss: 'VmHWM of the subject process at the end of the window (MB = 2^20 bytes)',
+			cpu: 'utime + stime of the subject process during the window, per 1000 renames in it',
+		},
+		scenarios: results.map((result) => ({
+			name: result.scenario.name,
+			members: result.scenario.members,
+			workers: result.scenario.workers,
+			timeScale: result.scenario.timeScale,
+			restOffsetMs: result.restOffsetMs,
+			warmupSeconds: result.scenario.warmupSeconds,
+			windowSeconds: result.scenario.windowSeconds,
+			note: result.scenario.note ?? null,
+			subjects: result.subjects.map((subject) => ({
+				subject: subject.subject,
+				status: subject.status,
+				reason: subject.reason,
+				tokens: subject.tokens,
+				windowSeconds: subject.windowSeconds,
+				renamesInWindow: subject.renamesInWindow,
+				renamesPerSecond: subject.renamesPerSecond,
+				ceilingPerSecond: subject.ceilingPerSecond,
+				shareOfCeiling: subject.shareOfCeiling,
+				rateLimited429: subject.rateLimited429,
+				forbidden403: subject.forbidden403,
+				refusals: subject.refusals,
+				rateLimitedMsAfterFirstRename: subject.rateLimitedMsAfterFirstRename,
+				firstRenameMs: subject.firstRenameMs,
+				peakRssMB: subject.peakRssMB,
+				cpuSecondsPer1000Renames: subject.cpuSecondsPer1000Renames,
+			})),
+			ratios: ratiosOf(result).map((ratio) => ({
+				baseline: ratio.baseline,
+				rate: ratio.rate,
+				peakRss: ratio.peakRss,
+				cpuPerRename: ratio.cpuPerRename,
+			})),
+			checks: checksOf(result).map((check) => ({ target: check.target, limit: check.limit, measured: check.measured, pass: check.pass })),
+		})),
+	};
+	return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+export function currentLoadAverage(): number {
+	return loadavg()[0] ?? 0;
+}

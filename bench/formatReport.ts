@@ -1,0 +1,73 @@
+import { checksOf, ratiosOf } from './compareResults.js';
+import type { ScenarioResult } from './runScenario.js';
+
+const COLUMNS = ['scenario', 'subject', 'members', 'tokens', 'renames/s', 'of ceiling', '429s', '403s', 'first rename ms', 'peak RSS MB', 'CPU s/1k renames'] as const;
+
+/** The table, the ratios and the target checks, as printed on stdout. */
+export function formatReport(results: readonly ScenarioResult[]): string {
+	const rows: string[][] = [];
+	const notes: string[] = [];
+	for (const result of results) {
+		for (const subject of result.subjects) {
+			const value = (number: number | null, text = String(number)): string => (number === null ? '—' : text);
+			rows.push([
+				result.scenario.name,
+				subject.subject,
+				result.scenario.members.toLocaleString('en'),
+				String(subject.tokens),
+				value(subject.renamesPerSecond, subject.renamesPerSecond?.toFixed(1)),
+				value(subject.shareOfCeiling, `${((subject.shareOfCeiling ?? 0) * 100).toFixed(1)}%`),
+				value(subject.rateLimited429),
+				value(subject.forbidden403),
+				value(subject.firstRenameMs),
+				value(subject.peakRssMB, subject.peakRssMB?.toFixed(0)),
+				value(subject.cpuSecondsPer1000Renames, subject.cpuSecondsPer1000Renames?.toFixed(2)),
+			]);
+			if (subject.status !== 'measured') notes.push(`${result.scenario.name} ${subject.subject} ${subject.status}: ${firstLine(subject.reason)}`);
+			const refusals = Object.entries(subject.refusals ?? {});
+			if (refusals.length > 0) {
+				const when = subject.rateLimitedMsAfterFirstRename ?? [];
+				const timing = when.length > 0 ? `; 429s at ${when.join(', ')} ms after the first rename` : '';
+				notes.push(`${result.scenario.name} ${subject.subject} refusals: ${refusals.map(([what, count]) => `${count}× ${what}`).join(', ')}${timing}`);
+			}
+		}
+		if (result.scenario.note) notes.push(`${result.scenario.name}: ${result.scenario.note}`);
+	}
+	const lines = [table(rows)];
+	const first = results[0];
+	if (first) {
+		const { timeScale } = first.scenario;
+		lines.push(
+			'',
+			`Time scale ${timeScale}: each token may rename ${timeScale} members a second (10 per 10 s, windows ÷ ${timeScale}); the ceiling is tokens × ${timeScale}/s.`,
+			`Rates are over the ${results.map((result) => `${result.scenario.name}: ${result.scenario.windowSeconds} s`).join(', ')} window after the first rename + ${first.scenario.warmupSeconds} s; 429s/403s from start to stop.`,
+		);
+	}
+
+	const ratioLines = results.flatMap((result) =>
+		ratiosOf(result).map(
+			(ratio) =>
+				`  ${result.scenario.name}: massnick vs ${ratio.baseline}: rate ×${ratio.rate ?? '—'}, peak RSS ×${ratio.peakRss ?? '—'}, CPU per rename ×${ratio.cpuPerRename ?? '—'}`,
+		),
+	);
+	if (ratioLines.length > 0) lines.push('', 'massnick ÷ baseline, measured side by side:', ...ratioLines);
+
+	const checkLines = results.flatMap((result) =>
+		checksOf(result).map((check) => `  ${check.pass ? 'PASS' : 'MISS'}  ${result.scenario.name}: ${check.target} ${check.limit} (measured ${check.measured ?? '—'})`),
+	);
+	if (checkLines.length > 0) lines.push('', "Issue #5's targets for massnick:", ...checkLines);
+	if (notes.length > 0) lines.push('', 'Notes:', ...notes.map((note) => `  ${note}`));
+	return `${lines.join('\n')}\n`;
+}
+
+function table(rows: readonly string[][]): string {
+	const all = [[...COLUMNS], ...rows];
+	const widths = COLUMNS.map((_, column) => Math.max(...all.map((row) => row[column]!.length)));
+	// Names left, numbers right.
+	const line = (row: readonly string[]): string => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+	return [line(all[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function firstLine(text: string | null): string {
+	return (text ?? '').split('\n')[0] ?? '';
+}

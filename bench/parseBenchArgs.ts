@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util';
+import { QUICK_SCENARIOS, type Scenario, SCENARIOS } from './scenarios.js';
+import { SUBJECT_KINDS, type SubjectKind } from './Subject.js';
+
+export const BENCH_USAGE = `usage: npm run bench -- [--quick | --scenario NAME] [options]
+
+  (no flag)          every scenario: ${SCENARIOS.map((scenario) => scenario.name).join(', ')} (about 6 minutes, at most 10)
+  --quick            the ${QUICK_SCENARIOS.join(', ')} scenario only (under 2 minutes)
+  --scenario NAME    one scenario (repeatable)
+  --members N        override the member count (for trying things out)
+  --window SECONDS   override the measured window
+  --subjects LIST    comma-separated, of ${SUBJECT_KINDS.join(', ')}
+  --out FILE         where to write the results (default: bench/results.json for a full or
+                     --quick run, bench/results.local.json otherwise)`;
+
+export interface BenchArgs {
+	mode: 'default' | 'quick' | 'custom';
+	scenarios: Scenario[];
+	/** The time the mode promises to finish in; later subjects are skipped past it. */
+	budgetSeconds: number;
+	out: string | undefined;
+	help: boolean;
+}
+
+/** Reads `npm run bench`'s flags; throws a message meant for the user on a bad one. */
+export function parseBenchArgs(args: readonly string[]): BenchArgs {
+	const { values } = parseArgs({
+		args: [...args],
+		options: {
+			quick: { type: 'boolean', default: false },
+			scenario: { type: 'string', multiple: true },
+			members: { type: 'string' },
+			window: { type: 'string' },
+			subjects: { type: 'string' },
+			out: { type: 'string' },
+			help: { type: 'boolean', short: 'h', default: false },
+		},
+		strict: true,
+		allowPositionals: false,
+	});
+	if (values.quick && values.scenario) throw new Error('give --quick or --scenario, not both');
+	const names: readonly string[] = values.scenario ?? (values.quick ? QUICK_SCENARIOS : SCENARIOS.map((scenario) => scenario.name));
+	let scenarios = names.map((name) => {
+		const found = SCENARIOS.find((scenario) => scenario.name === name);
+		if (!found) throw new Error(`unknown scenario ${name}; known: ${SCENARIOS.map((scenario) => scenario.name).join(', ')}`);
+		return { ...found };
+	});
+
+	const custom = values.scenario !== undefined || values.members !== undefined || values.window !== undefined || values.subjects !== undefined;
+	if (values.members !== undefined) {
+		const members = positiveInteger('--members', values.members);
+		scenarios = scenarios.map((scenario) => ({ ...scenario, members, name: `${scenario.name}@${members}` }));
+	}
+	if (values.window !== undefined) {
+		const windowSeconds = positiveInteger('--window', values.window);
+		scenarios = scenarios.map((scenario) => ({ ...scenario, windowSeconds }));
+	}
+	if (values.subjects !== undefined) {
+		const subjects = values.subjects.split(',').map((name) => name.trim());
+		for (const name of subjects) {
+			if (!(SUBJECT_KINDS as readonly string[]).includes(name)) throw new Error(`unknown subject ${name}; known: ${SUBJECT_KINDS.join(', ')}`);
+		}
+		// An explicit choice runs even what a scenario leaves out by default.
+		scenarios = scenarios.map((scenario) => ({ ...scenario, subjects: subjects as SubjectKind[] }));
+	}
+	const mode = custom ? 'custom' : values.quick ? 'quick' : 'default';
+	return { mode, scenarios, budgetSeconds: values.quick ? 120 : 600, out: values.out, help: values.help };
+}
+
+function positiveInteger(flag: string, text: string): number {
+	const value = Number(text);
+	if (!Number.isInteger(value) || value <= 0) throw new Error(`${flag} must be a positive whole number, got ${text}`);
+	return value;
+}

@@ -1,0 +1,115 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { measureSubject } from './measureSubject.js';
+import { SandboxProcess } from './SandboxProcess.js';
+import type { Scenario } from './scenarios.js';
+import { startBaseline } from './startBaseline.js';
+import { startMassnick } from './startMassnick.js';
+import type { Subject, SubjectKind } from './Subject.js';
+import { measuredResult, type SubjectResult, unmeasuredResult } from './SubjectResult.js';
+
+export interface ScenarioResult {
+	scenario: Scenario;
+	/** discord.js's `rest.offset` every subject ran with. */
+	restOffsetMs: number;
+	subjects: SubjectResult[];
+}
+
+export interface ScenarioContext {
+	/** A fresh directory for this run's logs and the bot's data. */
+	workDir: string;
+	/** Subjects that would start after this (Unix ms) are skipped, to keep the run's time promise. */
+	deadline: number;
+	progress: (line: string) => void;
+}
+
+/** Discord's 30 s between two all-members gateway requests, the longest window a subject uses. */
+const LONGEST_WINDOW_MS = 30_000;
+const NICK_PREFIX: Record<SubjectKind, string> = { massnick: 'mn', 'single-token': 'st', 'design-2021': 'd21' };
+
+/**
+ * One sandbox, then each subject in turn against it: started, measured, stopped. Subjects run one
+ * after another, never together, and each starts only once the previous one's rate-limit
+ * windows have ended, so each spends its tokens' allowance from a clean state. Each sets a
+ * nickname of its own, so none finds members already done by another.
+ */
+export async function runScenario(scenario: Scenario, context: ScenarioContext): Promise<ScenarioResult> {
+	const logDir = join(context.workDir, scenario.name);
+	await mkdir(logDir, { recursive: true });
+	// discord.js waits `offset` ms past every window's end; scaled like the windows, as they are.
+	const restOffsetMs = Math.max(1, Math.floor(50 / scenario.timeScale));
+	const pauseMs = Math.ceil(LONGEST_WINDOW_MS / scenario.timeScale) + 500;
+
+	const tokensOf = (kind: SubjectKind): number => (kind === 'single-token' ? 1 : scenario.workers);
+	if (Date.now() > context.deadline) {
+		context.progress(`${scenario.name}: skipped, over the time budget`);
+		const subjects = scenario.subjects.map((kind) => unmeasuredResult(kind, tokensOf(kind), scenario.timeScale, 'skipped', 'over the time budget of the run'));
+		return { scenario, restOffsetMs, subjects };
+	}
+	context.progress(`${scenario.name}: starting the sandbox with ${scenario.members.toLocaleString('en')} members`);
+	const started = performance.now();
+	const sandbox = await SandboxProcess.start({
+		members: scenario.members,
+		workers: scenario.workers,
+		timeScale: scenario.timeScale,
+		seed: 1,
+		logDir,
+		startTimeoutMs: 60_000 + scenario.members / 10,
+	});
+	context.progress(`${scenario.name}: sandbox ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+	const results: SubjectResult[] = [];
+	try {
+		for (const [index, kind] of scenario.subjects.entries()) {
+			const tokens = tokensOf(kind);
+			if (Date.now() > context.deadline) {
+				results.push(unmeasuredResult(kind, tokens, scenario.timeScale, 'skipped', 'over the time budget of the run'));
+				context.progress(`${scenario.name}: ${kind} skipped, over the time budget`);
+				continue;
+			}
+			if (index > 0) await sleep(pauseMs);
+			context.progress(`${scenario.name}: ${kind} starting`);
+			let subject: Subject | undefined;
+			try {
+				subject =
+					kind === 'massnick'
+						? await startMassnick({
+								sandbox,
+								workers: scenario.workers,
+								offsetMs: restOffsetMs,
+								name: `${NICK_PREFIX[kind]} {id}`,
+								workDir: join(logDir, 'massnick'),
+								logDir,
+								readyTimeoutMs: 60_000,
+							})
+						: await startBaseline({ kind, sandbox, workers: scenario.workers, offsetMs: restOffsetMs, prefix: NICK_PREFIX[kind], logDir, readyTimeoutMs: 60_000 });
+				context.progress(`${scenario.name}: ${kind} ready, measuring`);
+				const measurement = await measureSubject(subject, sandbox.control, {
+					warmupMs: scenario.warmupSeconds * 1000,
+					windowMs: scenario.windowSeconds * 1000,
+					// The baselines fetch every member over the gateway before their first rename.
+					firstRenameTimeoutMs: 30_000 + scenario.members * (kind === 'design-2021' ? 1 : 0.3),
+				});
+				const stopping = performance.now();
+				await subject.stop();
+				context.progress(`${scenario.name}: ${kind} stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s`);
+				// The 429s and 403s count until the subject stopped, not only in the window.
+				await measurement.tally.poll();
+				const result = measuredResult(kind, tokens, scenario.timeScale, measurement);
+				results.push(result);
+				context.progress(
+					`${scenario.name}: ${kind} ${result.renamesPerSecond}/s (${((result.shareOfCeiling ?? 0) * 100).toFixed(1)}% of ${result.ceilingPerSecond}/s), first rename ${result.firstRenameMs} ms, peak RSS ${result.peakRssMB} MB`,
+				);
+			} catch (error) {
+				const message = (error as Error).message;
+				results.push(unmeasuredResult(kind, tokens, scenario.timeScale, 'failed', message));
+				context.progress(`${scenario.name}: ${kind} failed: ${message}`);
+			} finally {
+				await subject?.stop();
+			}
+		}
+	} finally {
+		await sandbox.stop();
+	}
+	return { scenario, restOffsetMs, subjects: results };
+}

@@ -1,0 +1,62 @@
+import type { SubjectKind } from './Subject.js';
+
+/** Issue #5's targets for massnick. */
+export interface Targets {
+	/** Renames per second over the window, as a share of N tokens × 10 per 10 s. */
+	minShareOfCeiling: number;
+	max429s: number;
+	max403s: number;
+	/** Peak RSS of the bot process, in MB (2^20 bytes). */
+	maxPeakRssMB?: number;
+	/** From `/massnick` to the first rename. */
+	maxFirstRenameMs?: number;
+}
+
+export interface Scenario {
+	name: string;
+	members: number;
+	workers: number;
+	/** The sandbox divides every rate-limit window by this. */
+	timeScale: number;
+	warmupSeconds: number;
+	windowSeconds: number;
+	subjects: readonly SubjectKind[];
+	targets: Targets;
+	/** Why a subject is left out, printed with the results. */
+	note?: string;
+}
+
+const ALL: readonly SubjectKind[] = ['massnick', 'single-token', 'design-2021'];
+const RATE_TARGETS = { minShareOfCeiling: 0.97, max429s: 0, max403s: 0 } as const;
+
+/**
+ * The scenarios, in the order a default run runs them. All at time scale 20: a 10-per-10-s
+ * token allows 20 renames a second, so ten tokens' ceiling is 200 a second.
+ */
+export const SCENARIOS: readonly Scenario[] = [
+	{ name: '20k', members: 20_000, workers: 10, timeScale: 20, warmupSeconds: 2, windowSeconds: 20, subjects: ALL, targets: RATE_TARGETS },
+	{
+		name: '100k',
+		members: 100_000,
+		workers: 10,
+		timeScale: 20,
+		warmupSeconds: 2,
+		windowSeconds: 30,
+		subjects: ALL,
+		targets: { ...RATE_TARGETS, maxPeakRssMB: 150 },
+	},
+	{
+		name: '1m',
+		members: 1_000_000,
+		workers: 10,
+		timeScale: 20,
+		warmupSeconds: 2,
+		windowSeconds: 30,
+		subjects: ['massnick', 'single-token'],
+		targets: { ...RATE_TARGETS, maxPeakRssMB: 300, maxFirstRenameMs: 2000 },
+		note: 'the 2021 design is not run at 1M: ten clients each caching the whole list (the single-token loop alone peaks near 800 MB) would need GBs and minutes of fetching; it is compared at 20k and 100k',
+	},
+];
+
+/** `--quick`: under two minutes. */
+export const QUICK_SCENARIOS = ['20k'] as const;

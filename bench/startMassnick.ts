@@ -1,0 +1,97 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { NodeChild } from './NodeChild.js';
+import { CONFIG_DIR, MAIN_SCRIPT } from './paths.js';
+import type { SandboxProcess } from './SandboxProcess.js';
+import type { Subject } from './Subject.js';
+
+export interface StartMassnickOptions {
+	sandbox: SandboxProcess;
+	workers: number;
+	/** discord.js's `rest.offset`, scaled down with the sandbox's windows. */
+	offsetMs: number;
+	/** The `/massnick name:` to run. */
+	name: string;
+	/** A fresh directory: the bot's working directory, config and journals. */
+	workDir: string;
+	logDir: string;
+	readyTimeoutMs: number;
+}
+
+/** The line `startMassnick` logs at info once the boss answers commands. */
+const READY_MESSAGE = '"msg":"massnick is ready"';
+
+/**
+ * Runs `tsx src/main.ts start` exactly as a user would, against the sandbox.
+ *
+ * The bot reads `config/massnick.json` relative to its working directory, so it runs in
+ * `workDir`, which holds a copy of the repository's settings with the REST offset scaled; no
+ * option of the bot is added for the benchmark. Outside the repository it also reads no `.env`.
+ * It logs at info: massnick logs only its start and stop at that level (nothing per rename),
+ * and "massnick is ready" is the moment `/massnick` is answered.
+ */
+export async function startMassnick(options: StartMassnickOptions): Promise<Subject> {
+	const { sandbox, workers } = options;
+	const configDir = join(options.workDir, 'config');
+	const dataDir = join(options.workDir, 'data');
+	await mkdir(configDir, { recursive: true });
+	await mkdir(dataDir, { recursive: true });
+	const settings = await readSettings();
+	const rest = typeof settings.rest === 'object' && settings.rest !== null ? settings.rest : {};
+	await writeFile(join(configDir, 'massnick.json'), `${JSON.stringify({ ...settings, rest: { ...rest, offsetMs: options.offsetMs } }, null, 2)}\n`);
+
+	const { info } = sandbox;
+	const child = new NodeChild({
+		name: 'massnick',
+		script: MAIN_SCRIPT,
+		args: ['start'],
+		cwd: options.workDir,
+		env: {
+			BOSS_TOKEN: info.bossToken,
+			WORKER_TOKENS: info.workerTokens.slice(0, workers).join(','),
+			GUILD_ID: info.guildId,
+			DISCORD_API_URL: info.apiUrl,
+			MASSNICK_DATA_DIR: dataDir,
+			LOG_LEVEL: 'info',
+		},
+		logFile: join(options.logDir, 'massnick.log'),
+	});
+	try {
+		await child.waitForLine((line) => line.includes(READY_MESSAGE), options.readyTimeoutMs, 'that it is ready');
+	} catch (error) {
+		await child.stop();
+		throw error;
+	}
+
+	let interactionId: string | undefined;
+	return {
+		kind: 'massnick',
+		pid: child.pid,
+		tokens: workers,
+		get running() {
+			return child.running;
+		},
+		async go() {
+			interactionId = await sandbox.control.invoke(info.guildId, info.ownerId, 'massnick', { name: options.name }, info.channelId);
+		},
+		async diagnose() {
+			if (interactionId === undefined) return '/massnick was not invoked';
+			const interaction = await sandbox.control.interaction(interactionId);
+			return `/massnick got: ${JSON.stringify(interaction.responses).slice(0, 1000)}`;
+		},
+		failure: (message) => child.failure(message),
+		// massnick's own shutdown allows itself 10 s; the benchmark needs the process gone, not a
+		// clean journal, and its budget cannot spare that per scenario.
+		stop: () => child.stop(3000),
+	};
+}
+
+async function readSettings(): Promise<Record<string, unknown>> {
+	try {
+		return JSON.parse(await readFile(join(CONFIG_DIR, 'massnick.json'), 'utf8')) as Record<string, unknown>;
+	} catch (error) {
+		// Every setting has a default, as for the bot itself.
+		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+		throw error;
+	}
+}
