@@ -22,7 +22,7 @@ export interface StartMassnickOptions {
 const READY_MESSAGE = '"msg":"massnick is ready"';
 
 /**
- * Runs `tsx src/main.ts start` exactly as a user would, against the sandbox.
+ * Runs the compiled `src/main.js start` exactly as `npm start` does, against the sandbox.
  *
  * The bot reads `config/massnick.json` relative to its working directory, so it runs in
  * `workDir`, which holds a copy of the repository's settings with the REST offset scaled; no

@@ -68,9 +68,18 @@ export class SandboxControl {
 		return this.#call('PATCH', `/guilds/${guildId}/members/${userId}`, { nick });
 	}
 
-	requests(after = 0, limit?: number): Promise<{ requests: SandboxRequest[]; lastSeq: number }> {
-		const query = new URLSearchParams({ after: String(after), ...(limit ? { limit: String(limit) } : {}) });
-		return this.#call('GET', `/requests?${query}`);
+	/** The request log after `after`: one page of `limit`, or every entry when `limit` is not given. */
+	async requests(after = 0, limit?: number): Promise<{ requests: SandboxRequest[]; lastSeq: number }> {
+		const page = (from: number, size: number) =>
+			this.#call<{ requests: SandboxRequest[]; lastSeq: number }>('GET', `/requests?${new URLSearchParams({ after: String(from), limit: String(size) })}`);
+		if (limit !== undefined) return page(after, limit);
+		const all: SandboxRequest[] = [];
+		for (let from = after; ; ) {
+			const { requests, lastSeq } = await page(from, 100_000);
+			all.push(...requests);
+			if (requests.length < 100_000) return { requests: all, lastSeq };
+			from = requests.at(-1)!.seq;
+		}
 	}
 
 	stats(): Promise<Record<string, unknown>> {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SandboxControl } from '../../src/cli/SandboxControl.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import { reportFigures } from '../support/reportFigures.js';
 import { spawnBot, type BotProcess } from '../support/spawnBot.js';
 import { type Sandbox, startMassnickOn } from '../support/startStack.js';
 
@@ -91,7 +92,7 @@ describe('crash, restart and shutdown of the real process', () => {
 			}
 			const twice = [...counts.values()].filter((count) => count > 1).length;
 			expect(twice).toBeLessThanOrEqual(4 * again.config.workers.maxInFlight);
-			void crashSeq;
+			const renamedAtKill = (await control.requests(0)).requests.filter((request) => request.seq <= crashSeq && request.method === 'PATCH' && request.status === 200).length;
 
 			// The journal still holds each first original, and /restore brings them all back.
 			const journal = (await journalLines(dataDir, sandbox.guildId)).filter((line) => line.type === 'original');
@@ -101,6 +102,7 @@ describe('crash, restart and shutdown of the real process', () => {
 			const restore = await again.runJob('restore', {});
 			expect(restore.result?.state).toBe('finished');
 			for (const member of await control.members(sandbox.guildId)) expect(member.nick, member.id).toBe(before.get(member.id) ?? null);
+			reportFigures('SIGKILL and rerun', { renamedBeforeKill: renamedAtKill, journaled: originals.length, finishedByRerun: rerun.progress.snapshot().renamed, originalsLost: 0, twice });
 		} finally {
 			await again.close();
 		}

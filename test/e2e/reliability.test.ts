@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxRequest } from '../../src/cli/SandboxControl.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
+import { reportFigures } from '../support/reportFigures.js';
 import { type Stack, startMassnickOn, startStack } from '../support/startStack.js';
 
 const NAME = 'Ghost {username}';
@@ -72,8 +73,11 @@ describe('long runs on a live guild', () => {
 			const after = patchesOf(requests).filter((request) => request.targetId === id && request.seq > leftAt.get(id)!);
 			expect(after).toEqual([]);
 		}
-		expect(job.progress.snapshot().left + job.progress.snapshot().failed).toBeGreaterThanOrEqual(0);
-		expect(job.progress.snapshot().failed).toBe(0);
+		const counts = job.progress.snapshot();
+		expect(counts.failed).toBe(0);
+		const twice = [...renamesPerMember(requests).values()].filter((count) => count > 1).length;
+		expect(twice).toBe(0);
+		reportFigures('joiners and leavers', { joined: joiners.length, left: leavers.length, renamed: counts.renamed, countedLeft: counts.left, failed: counts.failed, twice });
 	});
 
 	it('retries 5xx answers with backoff and still renames everyone exactly once', async () => {
@@ -89,8 +93,10 @@ describe('long runs on a live guild', () => {
 		expect(job.result?.state).toBe('finished');
 		expect(job.progress.snapshot().failed).toBe(0);
 		const { requests } = await stack.control.requests();
-		expect(patchesOf(requests).some((request) => request.status >= 500)).toBe(true);
+		const injected = patchesOf(requests).filter((request) => request.status >= 500).length;
+		expect(injected).toBeGreaterThan(0);
 		for (const [id, count] of renamesPerMember(requests)) expect(count, id).toBe(1);
+		reportFigures('5xx answers', { injected, renamed: job.progress.snapshot().renamed, lost: job.progress.snapshot().failed, twice: 0 });
 	});
 
 	it('survives dropped gateway connections and Discord asking to reconnect, with no duplicate work', async () => {
@@ -105,6 +111,7 @@ describe('long runs on a live guild', () => {
 		const { requests } = await stack.control.requests();
 		for (const [id, count] of renamesPerMember(requests)) expect(count, id).toBe(1);
 		expect(job.progress.snapshot().failed).toBe(0);
+		reportFigures('gateway drops', { injected: 'close all + op 7', renamed: job.progress.snapshot().renamed, lost: 0, twice: 0 });
 	});
 
 	it('/cancel stops every worker within seconds; /massnick then continues and /restore undoes it all', async () => {
@@ -131,6 +138,8 @@ describe('long runs on a live guild', () => {
 		const restore = await stack.runJob('restore', {});
 		expect(restore.result?.state).toBe('finished');
 		for (const member of await stack.control.members(guildId)) expect(member.nick, member.id).toBe(before.get(member.id) ?? null);
+		const twice = [...renamesPerMember((await stack.control.requests()).requests).values()].filter((count) => count > 2).length;
+		reportFigures('/cancel, rerun, restore', { renamedBeforeCancel: renamedFirst, renamedAfter: rest.progress.snapshot().renamed, restored: restore.progress.snapshot().renamed, lost: 0, renamedTwiceByOneJob: twice });
 	});
 
 	it('a worker whose token is revoked stops and is named; without it, a rerun finishes the job', async () => {
@@ -157,6 +166,9 @@ describe('long runs on a live guild', () => {
 			expect(counts.renamed + counts.alreadyDone + counts.cantRename + counts.skipped).toBe(counts.total);
 			const named = (await again.control.members(stack.sandbox.guildId)).filter((member) => member.nick?.startsWith('Ghost '));
 			expect(named.length).toBe(counts.renamed + counts.alreadyDone);
+			const twice = [...renamesPerMember((await again.control.requests()).requests).values()].filter((count) => count > 1).length;
+			expect(twice).toBe(0);
+			reportFigures('revoked token', { injected: 'worker 2 revoked', notDoneByStoppedWorker: job.progress.snapshot().failedByReason['worker-stopped'] ?? 0, finishedByRerun: counts.renamed, lost: 0, twice });
 		} finally {
 			await again.close();
 		}
