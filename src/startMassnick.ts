@@ -40,7 +40,13 @@ export async function startMassnick(config: Config, logger: Logger): Promise<Mas
 	}
 	const jobs = new JobManager({ config, fleet, guildContext: () => boss.guildContext(), logger: logger.child({ component: 'jobs' }) });
 	boss.attach({ config, fleet, jobs, logger: logger.child({ component: 'commands' }) });
-	const interrupted = await jobs.interrupted();
+	let interrupted;
+	try {
+		interrupted = await jobs.interrupted();
+	} catch (error) {
+		await Promise.allSettled([boss.stop(), fleet.stop()]);
+		throw error;
+	}
 	if (interrupted) {
 		logger.warn(
 			{ job: interrupted.header.jobId, template: interrupted.header.template },
@@ -53,8 +59,7 @@ export async function startMassnick(config: Config, logger: Logger): Promise<Mas
 		fleet,
 		jobs,
 		async stop() {
-			jobs.cancel();
-			await jobs.settle();
+			await jobs.stop();
 			await Promise.allSettled([boss.stop(), fleet.stop()]);
 		},
 	};

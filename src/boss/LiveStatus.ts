@@ -26,6 +26,8 @@ export class LiveStatus {
 	/** Posts the message, then keeps it current until the job ends (and once more after). */
 	async start(): Promise<Message> {
 		this.#message = await this.channel.send(renderJobMessage(this.job));
+		// Another /status may have taken over while the message was being sent.
+		if (this.#stopped) return this.#message;
 		this.#timer = setInterval(() => this.refresh(), this.refreshMs);
 		this.#timer.unref();
 		this.job.on('state', this.#onState);
@@ -58,9 +60,9 @@ export class LiveStatus {
 	}
 
 	readonly #onState = (): void => {
-		if (this.job.result && !this.#stopped) {
-			this.stop();
-			void this.refresh();
-		}
+		if (!this.job.result) return;
+		const wasLive = !this.#stopped;
+		this.stop();
+		if (wasLive) void this.refresh();
 	};
 }

@@ -5,7 +5,11 @@ import type { Requester } from '../jobs/JobManager.js';
 import type { BossContext } from './Boss.js';
 import type { CommandName } from './commands.js';
 import { LiveStatus } from './LiveStatus.js';
+import { sleep } from '../util/sleep.js';
 import { renderJobMessage, renderShards, renderStats } from './renderJob.js';
+
+/** How long /stats waits to answer in place before it posts the count in the channel. */
+const STATS_WAIT_MS = 10_000;
 
 type Handler = (interaction: ChatInputCommandInteraction, context: BossContext) => Promise<void>;
 
@@ -49,43 +53,51 @@ export const handlers: Record<CommandName, Handler> = {
 	},
 
 	async status(interaction, context) {
-		const job = context.jobs.current;
-		if (job) {
+		const job = context.jobs.current ?? context.jobs.last;
+		if (job && !job.result) {
 			await interaction.reply({ content: 'Live status of the running job:', flags: MessageFlags.Ephemeral });
 			await showLive(interaction, context, job);
 			return;
 		}
+		if (job) {
+			await interaction.reply(renderJobMessage(job));
+			return;
+		}
+		// Reading the journals touches the disk: acknowledge first (Discord allows 3 s).
+		await interaction.deferReply();
 		const interrupted = await context.jobs.interrupted();
-		if (interrupted) {
-			await interaction.reply(
-				`The last job (rename to **${interrupted.header.template}**, started by ${interrupted.header.startedBy.tag} at ${interrupted.header.startedAt}) did not finish. Counting what is left from the live server; run /massnick with the same name to finish it.`,
-			);
-			const count = context.jobs.count(interrupted.header.template ?? '', requesterOf(interaction));
-			await showLive(interaction, context, count);
+		if (!interrupted) {
+			await interaction.editReply('No job has run since the bot started, and no journal shows an unfinished one.');
 			return;
 		}
-		const last = context.jobs.last;
-		if (!last) {
-			await interaction.reply({ content: 'No job has run since the bot started, and no journal shows an unfinished one.', flags: MessageFlags.Ephemeral });
-			return;
-		}
-		await interaction.reply(renderJobMessage(last));
+		const template = interrupted.header.template ?? '';
+		await interaction.editReply(
+			`The last job (rename to **${template}**, started by ${interrupted.header.startedBy.tag} at ${interrupted.header.startedAt}) did not finish. Counting what is left from the live server; run /massnick with the same name to finish it.`,
+		);
+		await showLive(interaction, context, context.jobs.count(template, requesterOf(interaction)));
 	},
 
 	async stats(interaction, context) {
-		const name = interaction.options.getString('name') ?? context.jobs.last?.target ?? (await context.jobs.interrupted())?.header.template ?? undefined;
+		await interaction.deferReply();
+		const name =
+			interaction.options.getString('name') ?? context.jobs.last?.target ?? (await context.jobs.interrupted())?.header.template ?? undefined;
 		if (name === undefined) {
 			throw new JobError(ErrorCodes.NoJob, 'No job has run yet, so there is no name to count: give one with `name:`.');
 		}
 		context.jobs.parseName(name);
-		await interaction.deferReply();
 		const job = context.jobs.count(name, requesterOf(interaction));
-		await new Promise<void>((resolve) => {
-			if (job.result) resolve();
-			else job.on('state', () => job.result && resolve());
-		});
-		if (job.result?.error) throw job.result.error;
-		await interaction.editReply(renderStats(job));
+		// A large guild takes longer to count than an interaction token lives (15 minutes): past a
+		// few seconds the answer goes to the channel instead.
+		const done = await Promise.race([ended(job).then(() => true), sleep(STATS_WAIT_MS).then(() => false)]);
+		if (done) {
+			if (job.result?.error) throw job.result.error;
+			await interaction.editReply(renderStats(job));
+			return;
+		}
+		await interaction.editReply(`Counting “${job.target}” from the live server; the result will be posted in this channel.`);
+		await ended(job);
+		const channel = await channelOf(interaction);
+		await channel?.send(job.result?.error ? `Counting failed: ${job.result.error.message}` : renderStats(job));
 	},
 
 	async shards(interaction, context) {
@@ -104,12 +116,31 @@ export const handlers: Record<CommandName, Handler> = {
 	},
 };
 
+/** Posts the live status message; a channel the bot cannot post in does not undo the job. */
 async function showLive(interaction: ChatInputCommandInteraction, context: BossContext, job: Job): Promise<void> {
-	const channel = (interaction.channel ?? (await interaction.client.channels.fetch(interaction.channelId))) as SendableChannels | null;
-	if (!channel || !('send' in channel)) return;
+	const channel = await channelOf(interaction);
+	if (!channel) return;
 	const live = new LiveStatus(job, channel, context.config.statusRefreshSeconds * 1000, context.logger);
 	if (job === context.jobs.current) context.boss.liveStatus = live;
-	await live.start();
+	try {
+		await live.start();
+	} catch (error) {
+		live.stop();
+		context.logger.warn({ err: error }, 'could not post the live status');
+		await interaction.followUp({
+			content: 'The job runs, but the live status could not be posted in this channel (does the boss have Send Messages here?). Use /status in another channel.',
+			flags: MessageFlags.Ephemeral,
+		});
+	}
+}
+
+async function channelOf(interaction: ChatInputCommandInteraction): Promise<SendableChannels | undefined> {
+	const channel = interaction.channel ?? (await interaction.client.channels.fetch(interaction.channelId));
+	return channel && 'send' in channel ? (channel as SendableChannels) : undefined;
+}
+
+function ended(job: Job): Promise<void> {
+	return job.result ? Promise.resolve() : new Promise((resolve) => job.on('state', () => job.result && resolve()));
 }
 
 function requesterOf(interaction: ChatInputCommandInteraction): Requester {

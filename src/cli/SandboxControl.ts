@@ -86,6 +86,14 @@ export class SandboxControl {
 		return this.#call('GET', '/stats');
 	}
 
+	state(): Promise<{ guildId: string; roles: Array<{ id: string; name: string; position: number }>; apps: Array<{ id: string; name: string; membersIntent: boolean }> }> {
+		return this.#call('GET', '/state');
+	}
+
+	auditLog(guildId: string, limit = 100): Promise<{ audit_log_entries: Array<{ user_id: string; target_id: string; reason?: string; changes?: Array<{ key: string; new_value?: unknown }> }> }> {
+		return this.#call('GET', `/audit-log?${new URLSearchParams({ guildId, limit: String(limit) })}`);
+	}
+
 	faults(faults: Record<string, unknown>): Promise<unknown> {
 		return this.#call('POST', '/faults', faults);
 	}

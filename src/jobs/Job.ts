@@ -1,4 +1,4 @@
-import { EventEmitter, setMaxListeners } from 'node:events';
+import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import { workerIndexOf } from '../workers/partition.js';
 import type { Fleet } from '../workers/Fleet.js';
@@ -8,6 +8,7 @@ import type { MemberRecord, Plan } from './planner.js';
 import { Progress } from './Progress.js';
 import { type PendingChange, runSlice, type SliceEnd } from './runSlice.js';
 import { WorkQueue } from './WorkQueue.js';
+import { whenAborted } from '../util/whenAborted.js';
 
 /** A job's life: planned → running → finished | failed, or running → cancelling → cancelled. */
 export type JobState = 'planned' | 'running' | 'cancelling' | 'finished' | 'failed' | 'cancelled';
@@ -69,9 +70,16 @@ export class Job extends EventEmitter<JobEvents> {
 	readonly #options: JobOptions;
 	readonly #controller = new AbortController();
 	readonly #requests = new AbortController();
-	/** Joiners seen while the listing was still running, above where it had reached. */
-	readonly #deferredJoiners: MemberRecord[] = [];
+	/** Joiners seen while the listing was still running, above where it had reached, by id. */
+	readonly #deferredJoiners = new Map<string, MemberRecord>();
+	/** The ids of the last page listed: a join event that arrives after its page is not news. */
+	#lastPageIds = new Set<string>();
 	readonly #queues: WorkQueue<MemberRecord>[];
+	/** Which slices have ended: a joiner for one of them is left for the next run. */
+	readonly #sliceEnded: boolean[];
+	/** Dropped when the run ends, so an ended job kept for /status holds no journal index. */
+	#plan: JobOptions['plan'] | undefined;
+	#beforeChange: JobOptions['beforeChange'];
 	readonly #left = new Set<string>();
 	/** The highest member id the listing has handed out; joiners above it are its to find. */
 	#listedUpTo = 0n;
@@ -89,8 +97,9 @@ export class Job extends EventEmitter<JobEvents> {
 		const now = options.now ?? Date.now;
 		this.startedAt = now();
 		this.progress = new Progress(options.fleet.size, now);
-		// Every queued rename and backoff listens on these signals: hundreds at once is expected.
-		setMaxListeners(0, this.#controller.signal, this.#requests.signal);
+		this.#plan = options.plan;
+		this.#beforeChange = options.beforeChange;
+		this.#sliceEnded = options.fleet.workers.map(() => false);
 		// Room for a page's share on top of what is in flight: 1000 members over N workers.
 		const capacity = Math.max(options.maxInFlight * 4, Math.ceil(2000 / options.fleet.size));
 		this.#queues = options.fleet.workers.map(() => new WorkQueue<MemberRecord>(capacity));
@@ -141,21 +150,33 @@ export class Job extends EventEmitter<JobEvents> {
 	memberJoined(member: MemberRecord): void {
 		this.#left.delete(member.id);
 		if (this.#state !== 'running') return;
+		if (this.#lastPageIds.has(member.id)) return;
 		if (!this.#listingDone && BigInt(member.id) > this.#listedUpTo) {
-			// The listing should reach them; if it ends first (it raced the join), they are handed
-			// out when it does.
-			this.#deferredJoiners.push(member);
+			// The listing should reach them; whether it did is settled page by page (#settleJoiners).
+			this.#deferredJoiners.set(member.id, member);
 			return;
 		}
 		this.#assign(member);
 	}
 
+	/** Hands a joiner to its worker, unless that slice already ended (a rerun takes them). */
 	#assign(member: MemberRecord): void {
 		const index = workerIndexOf(member.id, this.#options.fleet.size);
-		const worker = this.#options.fleet.workers[index];
-		if (worker && worker.state !== 'revoked') {
-			this.#queues[index]!.push(member);
-			this.progress.assigned(index);
+		if (this.#sliceEnded[index]) return;
+		this.progress.assigned(index);
+		if (this.#options.fleet.workers[index]!.state === 'revoked') this.progress.reporter(index).failed('worker-stopped');
+		else this.#queues[index]!.push(member);
+	}
+
+	/**
+	 * Joiners whose id the listing has now passed: those in the page were listed; the others
+	 * joined after their page was read, so the listing never saw them and they are assigned here.
+	 */
+	#settleJoiners(upTo: bigint | undefined): void {
+		for (const [id, member] of this.#deferredJoiners) {
+			if (upTo !== undefined && BigInt(id) > upTo) continue;
+			this.#deferredJoiners.delete(id);
+			if (!this.#lastPageIds.has(id)) this.#assign(member);
 		}
 	}
 
@@ -169,47 +190,59 @@ export class Job extends EventEmitter<JobEvents> {
 		const { fleet, logger } = this.#options;
 		this.#setState('running');
 		const stoppedWorkers: number[] = [];
-		const slices = fleet.workers.map(async (worker, index) => {
+		const slices = fleet.workers.map(async (worker, index): Promise<SliceEnd> => {
 			const queue = this.#queues[index]!;
 			if (worker.state === 'revoked' || worker.state === 'stopped') {
+				this.#sliceEnded[index] = true;
 				queue.close();
-				return 'revoked' as SliceEnd;
+				if (worker.state === 'revoked') stoppedWorkers.push(index);
+				return 'revoked';
 			}
-			const end = await runSlice({
-				worker,
-				queue,
-				plan: (member) => this.#options.plan(member, worker),
-				beforeChange: this.dryRun ? undefined : this.#options.beforeChange,
-				reporter: this.progress.reporter(index),
-				left: this.#left,
-				reason: this.#options.reason,
-				maxInFlight: this.#options.maxInFlight,
-				retry: this.#options.retry,
-				dryRun: this.dryRun,
-				signal: this.signal,
-				requestSignal: this.#requests.signal,
-				guard: fleet.guard,
-			});
-			if (end === 'revoked') {
-				stoppedWorkers.push(index);
-				this.emit('workerStopped', worker);
+			try {
+				const end = await runSlice({
+					worker,
+					queue,
+					plan: (member) => this.#plan!(member, worker),
+					beforeChange: this.dryRun ? undefined : this.#beforeChange,
+					reporter: this.progress.reporter(index),
+					left: this.#left,
+					reason: this.#options.reason,
+					maxInFlight: this.#options.maxInFlight,
+					retry: this.#options.retry,
+					dryRun: this.dryRun,
+					signal: this.signal,
+					requestSignal: this.#requests.signal,
+					guard: fleet.guard,
+				});
+				if (end === 'revoked') {
+					stoppedWorkers.push(index);
+					this.emit('workerStopped', worker);
+				}
+				return end;
+			} catch (error) {
+				// A slice that cannot go on (the journal refused a write) stops the whole job, and
+				// the listing must not wait for room in its queue.
+				this.#controller.abort(error);
+				for (const other of this.#queues) other.close();
+				throw error;
+			} finally {
+				this.#sliceEnded[index] = true;
 			}
-			return end;
 		});
 		let error: Error | undefined;
-		try {
-			await this.#list();
-		} catch (listingError) {
+		const listing = this.#list().catch((listingError: unknown) => {
 			if (!this.signal.aborted) {
 				error = listingError as Error;
 				this.#controller.abort(error);
 			}
-		} finally {
-			this.#listingDone = true;
-			this.progress.listingFinished();
-			for (const joiner of this.#deferredJoiners.splice(0)) if (BigInt(joiner.id) > this.#listedUpTo) this.#assign(joiner);
-			for (const queue of this.#queues) queue.close();
-		}
+		});
+		// After a cancel's grace period a page may still sleep inside discord.js until a rate-limit
+		// reset; it can change nothing, so the job does not wait for it.
+		await Promise.race([listing, whenAborted(this.#requests.signal)]);
+		this.#listingDone = true;
+		this.progress.listingFinished();
+		this.#settleJoiners(undefined);
+		for (const queue of this.#queues) queue.close();
 		const ends = await Promise.allSettled(slices);
 		for (const end of ends) {
 			if (end.status === 'rejected' && !error) error = end.reason as Error;
@@ -217,6 +250,10 @@ export class Job extends EventEmitter<JobEvents> {
 		const state = error ? 'failed' : this.signal.aborted ? 'cancelled' : 'finished';
 		if (error) logger.error({ err: error, job: this.id }, 'job failed');
 		this.progress.end();
+		this.#plan = undefined;
+		this.#beforeChange = undefined;
+		this.#deferredJoiners.clear();
+		this.#lastPageIds = new Set();
 		this.#result = { state, stoppedWorkers, ...(error ? { error } : {}) };
 		this.#setState(state);
 		return this.#result;
@@ -225,6 +262,7 @@ export class Job extends EventEmitter<JobEvents> {
 	async #list(): Promise<void> {
 		const { fleet, guildId } = this.#options;
 		const size = fleet.size;
+		const reporters = fleet.workers.map((_, index) => this.progress.reporter(index));
 		const pages = listMembers({
 			guildId,
 			rests: fleet.active.map((worker) => ({ rest: worker.client.rest, label: worker.label })),
@@ -234,15 +272,13 @@ export class Job extends EventEmitter<JobEvents> {
 		for await (const page of pages) {
 			for (const member of page) {
 				const index = workerIndexOf(member.id, size);
-				if (fleet.workers[index]!.state === 'revoked') {
-					this.progress.assigned(index);
-					this.progress.reporter(index).failed('worker-stopped');
-					continue;
-				}
-				this.#queues[index]!.push(member);
 				this.progress.assigned(index);
+				if (fleet.workers[index]!.state === 'revoked') reporters[index]!.failed('worker-stopped');
+				else this.#queues[index]!.push(member);
 			}
+			this.#lastPageIds = new Set(page.map((member) => member.id));
 			this.#listedUpTo = BigInt(page[page.length - 1]!.id);
+			this.#settleJoiners(this.#listedUpTo);
 			for (const queue of this.#queues) this.#peakQueued = Math.max(this.#peakQueued, queue.size);
 			await Promise.all(this.#queues.map((queue) => queue.waitForRoom()));
 			this.signal.throwIfAborted();

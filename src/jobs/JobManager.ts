@@ -7,7 +7,7 @@ import { Job, type JobKind } from './Job.js';
 import { Journal, type JournalSummary } from './Journal.js';
 import { type GuildContext, planClear, planRename, planRestore } from './planner.js';
 import type { ProgressSnapshot } from './Progress.js';
-import { parseTemplate, type Template } from './template.js';
+import { isExpansionOf, parseTemplate, type Template } from './template.js';
 
 /** Who ran a command, as the audit log and the journal name them. */
 export interface Requester {
@@ -50,6 +50,9 @@ export class JobManager {
 	#current: Job | undefined;
 	#last: Job | undefined;
 	#lastCount: Job | undefined;
+	/** Between the idle check and the job's launch (journal I/O): the slot is taken already. */
+	#starting = false;
+	readonly #counts = new Set<Job>();
 	#counter = 0;
 	readonly #options: JobManagerOptions;
 
@@ -85,47 +88,45 @@ export class JobManager {
 	}
 
 	async startRename(options: StartRenameOptions): Promise<Job> {
-		this.assertIdle();
 		const template = this.parseName(options.name);
-		const { config } = this.#options;
-		const spec = { kind: 'rename' as const, template, roleId: options.roleId, excludeRoleId: options.excludeRoleId };
-		let journal: Journal | undefined;
-		let jobId = this.#newJobId('rename');
-		if (!options.dryRun) {
-			const open = (await Journal.list(config.dataDir, config.guildId)).find(
-				(summary) => summary.header.kind === 'rename' && summary.state !== 'restored' && summary.header.template === template.source,
-			);
-			if (open) {
-				journal = await Journal.open(config.dataDir, config.guildId, open.header.jobId);
-				jobId = open.header.jobId;
-			} else {
-				journal = await Journal.create(config.dataDir, {
-					jobId,
-					guildId: config.guildId,
-					kind: 'rename',
-					template: template.source,
-					roleId: options.roleId ?? null,
-					excludeRoleId: options.excludeRoleId ?? null,
-					startedBy: options.startedBy,
-					startedAt: new Date().toISOString(),
-					workers: this.#options.fleet.size,
-				});
+		return this.#start(async () => {
+			const { config } = this.#options;
+			const spec = { kind: 'rename' as const, template, roleId: options.roleId, excludeRoleId: options.excludeRoleId };
+			let journal: Journal | undefined;
+			let jobId = this.#newJobId('rename');
+			if (!options.dryRun) {
+				const open = (await Journal.list(config.dataDir, config.guildId)).find(
+					(summary) => summary.header.kind === 'rename' && summary.state !== 'restored' && summary.header.template === template.source,
+				);
+				if (open) {
+					journal = await Journal.open(config.dataDir, config.guildId, open.header.jobId);
+					jobId = open.header.jobId;
+				} else {
+					journal = await Journal.create(config.dataDir, {
+						jobId,
+						guildId: config.guildId,
+						kind: 'rename',
+						template: template.source,
+						roleId: options.roleId ?? null,
+						excludeRoleId: options.excludeRoleId ?? null,
+						startedBy: options.startedBy,
+						startedAt: new Date().toISOString(),
+						workers: this.#options.fleet.size,
+					});
+				}
 			}
-		}
-		const context = this.#options.guildContext();
-		const job = this.#createJob({
-			id: jobId,
-			kind: 'rename',
-			target: template.source,
-			dryRun: options.dryRun,
-			startedBy: options.startedBy,
-			plan: (member) => planRename(member, spec, context, journal?.originalOf(member.id)),
-			beforeChange: journal
-				? (changes) => journal.recordOriginals(changes)
-				: undefined,
+			const context = this.#options.guildContext();
+			const job = this.#createJob({
+				id: jobId,
+				kind: 'rename',
+				target: template.source,
+				dryRun: options.dryRun,
+				startedBy: options.startedBy,
+				plan: (member) => planRename(member, spec, context, journal?.originalOf(member.id)),
+				beforeChange: journal ? (changes) => journal.recordOriginals(changes) : undefined,
+			});
+			return { job, journal };
 		});
-		this.#launch(job, journal);
-		return job;
 	}
 
 	/**
@@ -133,51 +134,69 @@ export class JobManager {
 	 * that nickname wherever it is still set (the originals are lost); `fallback` says which.
 	 */
 	async startRestore(options: StartRestoreOptions): Promise<{ job: Job; fallback: boolean }> {
-		this.assertIdle();
-		const { config } = this.#options;
-		const summary = (await Journal.list(config.dataDir, config.guildId)).find(
-			(entry) => entry.header.kind === 'rename' && entry.state !== 'restored',
-		);
-		const context = this.#options.guildContext();
-		if (!summary) {
-			if (options.name === undefined) {
-				throw new JobError(
-					ErrorCodes.NoJournal,
-					'There is no journal of original nicknames to restore from. To clear a nickname wherever it is set instead, run /restore with `name:` set to it (the originals cannot be recovered that way).',
-				);
+		const fallbackTemplate = options.name === undefined ? undefined : this.parseName(options.name);
+		let fallback = false;
+		const job = await this.#start(async () => {
+			const { config } = this.#options;
+			const summary = (await Journal.list(config.dataDir, config.guildId)).find(
+				(entry) => entry.header.kind === 'rename' && entry.state !== 'restored',
+			);
+			const context = this.#options.guildContext();
+			if (!summary) {
+				if (fallbackTemplate === undefined) {
+					throw new JobError(
+						ErrorCodes.NoJournal,
+						'There is no journal of original nicknames to restore from. To clear a nickname wherever it is set instead, run /restore with `name:` set to it (the originals cannot be recovered that way).',
+					);
+				}
+				fallback = true;
+				const clear = this.#createJob({
+					id: this.#newJobId('clear'),
+					kind: 'clear',
+					target: fallbackTemplate.source,
+					dryRun: options.dryRun,
+					startedBy: options.startedBy,
+					plan: (member) => planClear(member, fallbackTemplate, context),
+				});
+				return { job: clear, journal: undefined };
 			}
-			const template = this.parseName(options.name);
-			const job = this.#createJob({
-				id: this.#newJobId('clear'),
-				kind: 'clear',
-				target: template.source,
-				dryRun: options.dryRun,
-				startedBy: options.startedBy,
-				plan: (member) => planClear(member, template, context),
-			});
-			this.#launch(job, undefined);
-			return { job, fallback: true };
-		}
-		const journal = await Journal.open(config.dataDir, config.guildId, summary.header.jobId);
-		const entries = await journal.loadIndex();
-		const job = this.#createJob({
-			id: summary.header.jobId,
-			kind: 'restore',
-			target: summary.header.template ?? '',
-			dryRun: options.dryRun,
-			startedBy: options.startedBy,
-			plan: (member) => {
-				const entry = entries.get(member.id);
-				return entry ? planRestore(member, entry, context) : { action: 'skip', reason: 'not-journaled' };
-			},
+			// The restore reads the entries itself; the journal is opened only to mark it restored.
+			const journal = await Journal.open(config.dataDir, config.guildId, summary.header.jobId, { index: false });
+			try {
+				const entries = await journal.loadIndex();
+				const template = summary.header.template === null ? undefined : this.parseName(summary.header.template);
+				const restore = this.#createJob({
+					id: summary.header.jobId,
+					kind: 'restore',
+					target: summary.header.template ?? '',
+					dryRun: options.dryRun,
+					startedBy: options.startedBy,
+					plan: (member) => {
+						const entry = entries.get(member.id);
+						if (!entry) return { action: 'skip', reason: 'not-journaled' };
+						// A rerun after a member changed their display name set a newer expansion than the
+						// one journaled first; it is still the job's name, not one the member chose.
+						const current = member.nick;
+						const stillOurs = current !== null && current !== entry.to && template !== undefined && isExpansionOf(template, member, current);
+						return planRestore(member, stillOurs ? { ...entry, to: current } : entry, context);
+					},
+				});
+				return { job: restore, journal };
+			} catch (error) {
+				await journal.close();
+				throw error;
+			}
 		});
-		this.#launch(job, journal);
-		return { job, fallback: false };
+		return { job, fallback };
 	}
 
-	/** A dry run that only counts (for /stats and an interrupted job's remaining count); runs beside a job. */
+	/**
+	 * A dry run that only counts (for /stats and an interrupted job's remaining count); runs beside
+	 * a job. A count of the same name still running is reused rather than listing the guild twice.
+	 */
 	count(name: string, startedBy: Requester): Job {
 		const template = this.parseName(name);
+		for (const running of this.#counts) if (running.target === template.source) return running;
 		const context = this.#options.guildContext();
 		const spec = { kind: 'rename' as const, template };
 		const job = this.#createJob({
@@ -189,34 +208,59 @@ export class JobManager {
 			plan: (member) => planRename(member, spec, context),
 		});
 		this.#lastCount = job;
-		void job.run();
+		this.#counts.add(job);
+		void job.run().finally(() => this.#counts.delete(job));
 		return job;
 	}
 
 	/** Cancels the running job; returns it, or `undefined` when none runs. */
 	cancel(): Job | undefined {
 		const job = this.#current;
-		job?.cancel();
+		if (!job || job.result) return undefined;
+		job.cancel();
 		return job;
 	}
 
-	/** Waits for the running job to end (used on shutdown after cancel). */
-	async settle(): Promise<void> {
-		const job = this.#current;
-		if (job && !job.result) await new Promise<void>((resolve) => job.once('state', () => resolve()));
-		while (this.#current) await new Promise((resolve) => setTimeout(resolve, 20));
+	/** Cancels everything (the job and any counts) and waits for them to end: for shutdown. */
+	async stop(): Promise<void> {
+		const jobs = [this.#current, ...this.#counts].filter((job): job is Job => job !== undefined);
+		for (const job of jobs) job.cancel();
+		await Promise.all(jobs.map((job) => (job.result ? undefined : new Promise<void>((resolve) => job.once('state', () => resolve())))));
+		while (this.#current) await new Promise((resolve) => setTimeout(resolve, 10));
 	}
 
 	/** Throws a {@link JobError} saying what runs when a changing job is already running. */
 	assertIdle(): void {
+		if (this.#starting) {
+			throw new JobError(ErrorCodes.JobRunning, 'A job is starting right now. Watch it with /status, or stop it with /cancel.');
+		}
 		const job = this.#current;
-		if (!job) return;
+		if (!job || job.result) return;
 		const snapshot = job.progress.snapshot();
 		const what = job.kind === 'rename' ? `renaming to "${job.target}"` : `${job.kind} of "${job.target}"`;
 		throw new JobError(
 			ErrorCodes.JobRunning,
 			`A job is already running (${what}, ${snapshot.done} of ${snapshot.total} done). Watch it with /status, or stop it with /cancel first.`,
 		);
+	}
+
+	/** Takes the one slot at once (before any I/O), builds the job, launches it. */
+	async #start(build: () => Promise<{ job: Job; journal: Journal | undefined }>): Promise<Job> {
+		this.assertIdle();
+		if (this.#options.fleet.active.length === 0) {
+			throw new JobError(
+				ErrorCodes.NoWorkers,
+				'No worker is connected (their tokens were rejected, or they are still reconnecting). Check WORKER_TOKENS and the bot log, then try again.',
+			);
+		}
+		this.#starting = true;
+		try {
+			const { job, journal } = await build();
+			this.#launch(job, journal);
+			return job;
+		} finally {
+			this.#starting = false;
+		}
 	}
 
 	#createJob(spec: {
@@ -229,12 +273,6 @@ export class JobManager {
 		beforeChange?: ConstructorParameters<typeof Job>[0]['beforeChange'];
 	}): Job {
 		const { config, fleet, logger } = this.#options;
-		if (fleet.active.length === 0) {
-			throw new JobError(
-				ErrorCodes.NoWorkers,
-				'No worker is connected (their tokens were rejected, or they are still reconnecting). Check WORKER_TOKENS and the bot log, then try again.',
-			);
-		}
 		return new Job({
 			...spec,
 			fleet,
@@ -254,20 +292,28 @@ export class JobManager {
 	#launch(job: Job, journal: Journal | undefined): void {
 		this.#current = job;
 		void job.run().then(async (result) => {
-			const counts = journalCounts(job.progress.snapshot());
+			// The slot frees first: whatever happens to the journal below, the guild is not stuck.
+			this.#last = job;
+			this.#current = undefined;
+			if (!journal) return;
+			const snapshot = job.progress.snapshot();
+			const counts = journalCounts(snapshot);
 			try {
-				if (journal && !job.dryRun) {
+				if (!job.dryRun) {
 					if (job.kind === 'restore') {
-						if (result.state === 'finished') await journal.markRestored(counts);
+						// Only a restore that put every member back closes the journal: one with failures,
+						// or a stopped worker, leaves it open for the next /restore to finish.
+						if (result.state === 'finished' && snapshot.failed === 0 && result.stoppedWorkers.length === 0) await journal.markRestored(counts);
 					} else if (result.state === 'finished') await journal.markFinished(counts);
 					else if (result.state === 'cancelled') await journal.markCancelled(counts);
 				}
 			} catch (error) {
-				this.#options.logger.error({ err: error }, 'could not close the journal');
-			} finally {
-				await journal?.close();
-				this.#last = job;
-				this.#current = undefined;
+				this.#options.logger.error({ err: error, job: job.id }, 'could not write the end of the journal');
+			}
+			try {
+				await journal.close();
+			} catch (error) {
+				this.#options.logger.error({ err: error, job: job.id }, 'could not close the journal');
 			}
 		});
 	}

@@ -35,6 +35,11 @@ interface Batch {
 export interface JournalOptions extends ReadJournalOptions {
 	/** For the status lines' `at`. */
 	now?: () => number;
+	/**
+	 * `false` opens without the in-memory index of originals: for a restore, which reads the
+	 * entries itself and only appends status lines (one index of the guild in memory, not two).
+	 */
+	index?: boolean;
 }
 
 /**
@@ -139,7 +144,7 @@ export class Journal {
 					header = record;
 				} else if (typeof record === 'string') {
 					options.onWarning?.(`${path}:${line.number}: skipped, the line ${record}`);
-				} else if (record.type === 'original' && !originals.has(record.id)) {
+				} else if (record.type === 'original' && options.index !== false && !originals.has(record.id)) {
 					originals.set(record.id, record.from);
 				}
 			}

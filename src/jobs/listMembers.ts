@@ -1,8 +1,9 @@
-import { type APIGuildMember, type REST, Routes } from 'discord.js';
+import { type APIGuildMember, type REST, RESTJSONErrorCodes, Routes } from 'discord.js';
 import { backoffDelay, classifyError } from '../discord/classifyError.js';
 import { toMemberRecord } from '../discord/toMemberRecord.js';
 import { JobError, ErrorCodes } from '../errors.js';
 import { sleep } from '../util/sleep.js';
+import { withSignal } from '../util/withSignal.js';
 import type { MemberRecord } from './planner.js';
 
 /** Discord's page size ceiling for List Guild Members. */
@@ -45,10 +46,12 @@ export async function* listMembers(options: ListMembersOptions): AsyncGenerator<
 			signal?.throwIfAborted();
 			const { rest, label } = rotation[turn++ % rotation.length]!;
 			try {
-				page = (await rest.get(Routes.guildMembers(guildId), {
-					query: new URLSearchParams({ limit: String(MEMBER_PAGE_SIZE), after }),
-					signal,
-				})) as APIGuildMember[];
+				page = (await withSignal(signal, (own) =>
+					rest.get(Routes.guildMembers(guildId), {
+						query: new URLSearchParams({ limit: String(MEMBER_PAGE_SIZE), after }),
+						signal: own,
+					}),
+				)) as APIGuildMember[];
 			} catch (error) {
 				const kind = classifyError(error, signal);
 				if (kind.kind === 'aborted') signal?.throwIfAborted();
@@ -74,7 +77,7 @@ export async function* listMembers(options: ListMembersOptions): AsyncGenerator<
 
 function listingError(error: unknown, label: string, kind: string): JobError {
 	const code = (error as { code?: unknown }).code;
-	if (code === 50001) {
+	if (code === RESTJSONErrorCodes.MissingAccess) {
 		return new JobError(
 			ErrorCodes.MembersIntentDisabled,
 			`${label} may not list the guild's members: switch on the Server Members intent for that bot in the Discord developer portal (Bot → Privileged Gateway Intents).`,

@@ -63,24 +63,37 @@ export type SliceEnd = 'drained' | 'cancelled' | 'revoked';
  */
 export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 	const { queue, reporter, signal } = options;
-	const inFlight = new Set<Promise<void>>();
+	// This slice stops taking members on cancel, on a revoked token, or when the journal fails.
+	const stop = new AbortController();
+	const onCancel = (): void => stop.abort();
+	signal.addEventListener('abort', onCancel, { once: true });
+	if (signal.aborted) onCancel();
 	let revoked = false;
-	const onRevoked = (): void => {
-		revoked = true;
+	let failure: unknown;
+	let inFlight = 0;
+	const pending = new Set<Promise<void>>();
+	// One waiter, woken when a rename settles or the slice stops: a race against a promise that
+	// stays pending all job long would keep a reaction per rename alive.
+	let wake: (() => void) | undefined;
+	const wakeUp = (): void => {
+		const resolve = wake;
+		wake = undefined;
+		resolve?.();
 	};
+	stop.signal.addEventListener('abort', wakeUp, { once: true });
 
 	// discord.js learns a route's rate-limit bucket from the first response and then moves the
 	// route to a new queue; requests queued before that drain through the old one in parallel
 	// with the new, and together they overrun the bucket. So the first rename goes out alone.
 	let learned = false;
-	const cancelled = whenAborted(signal);
-	while (!signal.aborted && !revoked) {
-		while (inFlight.size >= (learned ? options.maxInFlight : 1) && !signal.aborted) {
-			await Promise.race([...inFlight, cancelled]);
-			learned = true;
+	while (!stop.signal.aborted) {
+		while (inFlight >= (learned ? options.maxInFlight : 1) && !stop.signal.aborted) {
+			await new Promise<void>((resolve) => {
+				wake = resolve;
+			});
 		}
-		if (revoked || signal.aborted) break;
-		const member = await takeOrAbort(queue, signal);
+		if (stop.signal.aborted) break;
+		const member = await takeOrAbort(queue, stop.signal);
 		if (member === undefined) break;
 		reporter.seen();
 		const plan = options.plan(member);
@@ -99,22 +112,40 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 			reporter.outcome('left');
 			continue;
 		}
-		const change: PendingChange = { id: member.id, from: member.nick, to: plan.to };
 		if (options.dryRun) {
 			reporter.outcome('renamed');
 			continue;
 		}
-		const task = applyChange(options, change, onRevoked).finally(() => {
-			inFlight.delete(task);
-			reporter.inFlight(-1);
-		});
+		inFlight++;
 		reporter.inFlight(1);
-		inFlight.add(task);
+		const task: Promise<void> = applyChange(options, { id: member.id, from: member.nick, to: plan.to })
+			.then(
+				(end) => {
+					if (end === 'revoked') {
+						revoked = true;
+						stop.abort();
+					}
+				},
+				(error: unknown) => {
+					failure ??= error;
+					stop.abort();
+				},
+			)
+			.finally(() => {
+				inFlight--;
+				learned = true;
+				reporter.inFlight(-1);
+				pending.delete(task);
+				wakeUp();
+			});
+		pending.add(task);
 	}
+	signal.removeEventListener('abort', onCancel);
 	// After a cancel, stop waiting once the grace period ends: what discord.js still holds then
 	// is waiting on a rate-limit reset and will be dropped unsent when it wakes (its signal is
 	// aborted), so it can no longer change anything.
-	await Promise.race([Promise.allSettled(inFlight), whenAborted(options.requestSignal)]);
+	await Promise.race([Promise.allSettled(pending), whenAborted(options.requestSignal)]);
+	if (failure !== undefined) throw failure;
 	if (revoked) {
 		queue.close();
 		// What the stopped worker still held is not done: a rerun without its token does it.
@@ -124,40 +155,50 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 	return signal.aborted ? 'cancelled' : 'drained';
 }
 
-async function applyChange(options: SliceOptions, change: PendingChange, onRevoked: () => void): Promise<void> {
+/** Journals one change, then sends it, retrying what may pass; `'revoked'` if the token died. */
+async function applyChange(options: SliceOptions, change: PendingChange): Promise<'revoked' | undefined> {
 	const { worker, reporter, requestSignal } = options;
 	try {
 		await options.beforeChange?.([change]);
 	} catch (error) {
-		// Nothing is renamed unless its original is safely on disk.
+		// Nothing is renamed unless its original is safely on disk: the job stops.
 		reporter.failed('journal-write');
 		throw error;
 	}
 	for (let attempt = 0; ; attempt++) {
-		if (options.left.has(change.id)) return reporter.outcome('left');
+		if (options.left.has(change.id)) {
+			reporter.outcome('left');
+			return undefined;
+		}
 		try {
 			await options.guard.ready(requestSignal);
 			await worker.rename(change.id, change.to, options.reason, requestSignal);
-			return reporter.outcome('renamed');
+			reporter.outcome('renamed');
+			return undefined;
 		} catch (error) {
 			const kind = classifyError(error, requestSignal);
 			switch (kind.kind) {
 				case 'aborted':
-					return;
+					return undefined;
 				case 'left':
-					return reporter.outcome('left');
+					reporter.outcome('left');
+					return undefined;
 				case 'revoked':
-					onRevoked();
 					worker.markRevoked();
-					return reporter.failed('token-revoked');
+					reporter.failed('token-revoked');
+					return 'revoked';
 				case 'permanent':
-					return reporter.failed(kind.reason);
+					reporter.failed(kind.reason);
+					return undefined;
 				case 'transient':
-					if (attempt + 1 >= options.retry.attempts) return reporter.failed(kind.reason);
+					if (attempt + 1 >= options.retry.attempts) {
+						reporter.failed(kind.reason);
+						return undefined;
+					}
 					try {
 						await sleep(backoffDelay(attempt, options.retry.baseDelayMs, options.retry.maxDelayMs), options.signal);
 					} catch {
-						return;
+						return undefined;
 					}
 			}
 		}

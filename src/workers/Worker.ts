@@ -12,6 +12,7 @@ import {
 import type { Logger } from 'pino';
 import { createClient, type ClientOptions } from '../discord/createClient.js';
 import { ErrorCodes, JobError } from '../errors.js';
+import { withSignal } from '../util/withSignal.js';
 
 /** What a worker is doing, as `/shards` shows it. */
 export type WorkerState = 'offline' | 'connecting' | 'ready' | 'reconnecting' | 'revoked' | 'stopped';
@@ -119,11 +120,9 @@ export class Worker {
 
 	/** Sets one member's nickname (`null` clears it). Throws discord.js's errors as they come. */
 	async rename(memberId: string, nick: string | null, reason: string, signal?: AbortSignal): Promise<void> {
-		await this.client.rest.patch(Routes.guildMember(this.#guildId, memberId), {
-			body: { nick },
-			reason,
-			signal,
-		});
+		await withSignal(signal, (own) =>
+			this.client.rest.patch(Routes.guildMember(this.#guildId, memberId), { body: { nick }, reason, signal: own }),
+		);
 	}
 
 	/** Discord rejected the token mid-run: stop for good and say which worker it was. */
@@ -133,7 +132,7 @@ export class Worker {
 		this.#logger.error(
 			`${this.label}'s token was rejected by Discord; it stopped. Remove it from WORKER_TOKENS (or replace it) and run /massnick again: the other workers take over its members.`,
 		);
-		void this.client.destroy();
+		this.client.destroy().catch((error: unknown) => this.#logger.warn({ err: error }, 'could not close the client'));
 	}
 
 	async stop(): Promise<void> {
