@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { EventEmitter, setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { workerIndexOf } from '../workers/partition.js';
 import type { Fleet } from '../workers/Fleet.js';
@@ -100,6 +100,10 @@ export class Job extends EventEmitter<JobEvents> {
 		this.#plan = options.plan;
 		this.#beforeChange = options.beforeChange;
 		this.#sliceEnded = options.fleet.workers.map(() => false);
+		// Each slice listens for cancel, and each rename in flight for its own request's sake: a
+		// bounded number (workers × in flight), more than Node's default warning level of 10.
+		const listeners = options.fleet.size * (options.maxInFlight + 4) + 10;
+		setMaxListeners(listeners, this.#controller.signal, this.#requests.signal);
 		// Room for a page's share on top of what is in flight: 1000 members over N workers.
 		const capacity = Math.max(options.maxInFlight * 4, Math.ceil(2000 / options.fleet.size));
 		this.#queues = options.fleet.workers.map(() => new WorkQueue<MemberRecord>(capacity));
