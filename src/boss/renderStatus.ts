@@ -48,15 +48,19 @@ export function renderStatus(snapshot: ProgressSnapshot, info: JobInfo): { conte
 		`${info.dryRun ? 'would change' : 'changed'} **${formatCount(snapshot.renamed)}** · already done ${formatCount(snapshot.alreadyDone)} · can't rename ${formatCount(snapshot.cantRename)} · left alone ${formatCount(snapshot.skipped)} · left the server ${formatCount(snapshot.left)} · failed ${formatCount(snapshot.failed)}`,
 	);
 	lines.push(`**${formatRate(snapshot.rate)}**/s · elapsed ${formatDuration(snapshot.elapsedMs)} · ETA ${info.state === 'running' ? formatDuration(snapshot.etaMs) : '—'}`);
-	if (snapshot.failed > 0) lines.push(`failures: ${failureReasons(snapshot.failedByReason, LINE_LIMIT)}`);
+	const ended = info.state === 'finished' || info.state === 'failed' || info.state === 'cancelled';
+	if (snapshot.failed > 0 && !ended) lines.push(`failures: ${failureReasons(snapshot.failedByReason, LINE_LIMIT)}`);
 	if (info.stoppedWorkers && info.stoppedWorkers.length > 0) {
 		const stopped = clip(info.stoppedWorkers.map((index) => `worker ${index}`).join(', '), LINE_LIMIT);
 		lines.push(`⚠️ stopped: ${stopped} (token rejected by Discord). Remove it from WORKER_TOKENS and run /massnick again.`);
 	}
 	if (info.error) lines.push(`⚠️ ${clip(info.error, LINE_LIMIT)}`);
 	const head = lines.join('\n');
-	// The table gets what is left, so it is never cut in the middle of its code block.
-	const description = `${head}\n${workerTable(snapshot, DESCRIPTION_LIMIT - head.length - 1)}`;
+	// The table gets what is left, so it is never cut in the middle of its code block. Once the
+	// job has ended it becomes the report: per worker, what happened to every member of the slice.
+	const budget = DESCRIPTION_LIMIT - head.length - 1;
+	const table = ended ? renderReport(snapshot, budget) : workerTable(snapshot, budget);
+	const description = `${head}\n${table}`;
 	const title = `${info.dryRun ? 'Dry run · ' : ''}${titles[info.kind]} “${info.target}” · ${stateLabels[info.state]}`.slice(0, 256);
 	return {
 		content: '',
@@ -138,7 +142,7 @@ export function renderProgressLine(snapshot: ProgressSnapshot, width = 80): stri
  * The end-of-job report: per worker in slice, renamed, already done, can't rename, left and
  * failed, then failures by reason. Fits one Discord message description (4096 characters).
  */
-export function renderReport(snapshot: ProgressSnapshot): string {
+export function renderReport(snapshot: ProgressSnapshot, budget = DESCRIPTION_LIMIT): string {
 	const header = "worker   in slice  renamed  already  can't   left  failed";
 	const row = (worker: WorkerSnapshot) =>
 		[
@@ -151,5 +155,5 @@ export function renderReport(snapshot: ProgressSnapshot): string {
 			formatCount(worker.failedTotal).padStart(7),
 		].join(' ');
 	const failures = snapshot.failed > 0 ? `failed by reason: ${failureReasons(snapshot.failedByReason, LINE_LIMIT)}` : 'nothing failed';
-	return `${fitTable(snapshot.workers, header, row, DESCRIPTION_LIMIT - failures.length - 1)}\n${failures}`;
+	return `${fitTable(snapshot.workers, header, row, budget - failures.length - 1)}\n${failures}`;
 }

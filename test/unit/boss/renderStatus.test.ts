@@ -186,3 +186,16 @@ describe('renderReport', () => {
 		expect(report).toMatch(/more workers/);
 	});
 });
+
+describe('renderStatus once the job has ended', () => {
+	it('shows the per-worker report (in slice, renamed, already done, can\'t, left, failed) instead of rates', () => {
+		const workers = [worker(0, { inSlice: 10, renamed: 7, alreadyDone: 2, cantRename: 1 }), worker(1, { inSlice: 5, renamed: 5 })];
+		const running = descriptionOf(renderStatus(snapshot(workers), info));
+		const finished = descriptionOf(renderStatus(snapshot(workers), { ...info, state: 'finished' }));
+		expect(running).toContain('rate/s');
+		expect(running).not.toContain('in slice');
+		expect(finished).toContain('in slice');
+		expect(finished).toMatch(/\n\s+0\s+10\s+7\s+2\s+1\s/);
+		expectWithinDiscordLimits(renderStatus(snapshot(workers), { ...info, state: 'finished' }));
+	});
+});
