@@ -1,15 +1,9 @@
-/**
- * A small typed client of the sandbox's control API (`/_sandbox`), for the demo, the benchmark
- * and the tests. It speaks HTTP only, so the bot and the sandbox stay apart.
- */
-export interface ControlMember {
-	id: string;
-	username: string;
-	globalName: string | null;
-	nick: string | null;
-	roles: string[];
-	bot: boolean;
-}
+import type { ControlMember } from '../sandbox/control/memberRoutes.js';
+import type { RequestLogEntry } from '../sandbox/rest/RequestLog.js';
+
+export type { ControlMember };
+/** One entry of the sandbox's request log. */
+export type SandboxRequest = RequestLogEntry;
 
 export interface ControlInteraction {
 	id: string;
@@ -17,6 +11,11 @@ export interface ControlInteraction {
 	responses: Array<{ kind: string; at: string | number; type?: number; body?: unknown }>;
 }
 
+/**
+ * A small typed client of the sandbox's control API (`/_sandbox`), for the demo, the benchmark
+ * and the tests. It speaks HTTP only (and borrows the sandbox's types), so the bot and the
+ * sandbox stay apart.
+ */
 export class SandboxControl {
 	constructor(readonly controlUrl: string) {}
 
@@ -101,16 +100,4 @@ export class SandboxControl {
 	messages(channelId: string): Promise<Array<{ id: string; content: string; embeds: unknown[] }>> {
 		return this.#call('GET', `/channels/${channelId}/messages`);
 	}
-}
-
-export interface SandboxRequest {
-	seq: number;
-	at: number | string;
-	botUserId: string | null;
-	method: string;
-	route: string;
-	path: string;
-	targetId: string | null;
-	status: number;
-	code: number | null;
 }

@@ -1,17 +1,10 @@
 import { DiscordAPIError, REST } from '@discordjs/rest';
 import { GatewayDispatchEvents, GatewayIntentBits, RESTJSONErrorCodes, Routes, type APIGuildMember } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ControlMember } from '../../src/sandbox/control/memberRoutes.js';
 import type { SandboxDispatch } from '../../src/sandbox/gateway/GatewayHost.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 
-interface ControlMember {
-	id: string;
-	username: string;
-	globalName: string | null;
-	nick: string | null;
-	roles: string[];
-	bot: boolean;
-}
 
 let sandbox: Sandbox;
 let rest: REST;
