@@ -26,10 +26,14 @@ export function renderStats(job: Job): string {
 	].join('\n');
 }
 
+const MAX_SHARD_ROWS = 40;
+
 /** /shards: each worker's members, gateway ping and state. */
 export function renderShards(fleet: Fleet, bossPing: number, last: Job | undefined): string {
 	const slices = last?.progress.snapshot().workers;
-	const rows = fleet.workers.map((worker) =>
+	// A message holds 2,000 characters: past 40 workers the rest are summed up by state.
+	const shown = fleet.workers.slice(0, MAX_SHARD_ROWS);
+	const rows = shown.map((worker) =>
 		[
 			String(worker.index).padStart(6),
 			(slices ? formatCount(slices[worker.index]?.inSlice ?? 0) : '—').padStart(9),
@@ -37,6 +41,12 @@ export function renderShards(fleet: Fleet, bossPing: number, last: Job | undefin
 			worker.state.padStart(12),
 		].join(' '),
 	);
+	const hidden = fleet.workers.slice(MAX_SHARD_ROWS);
+	if (hidden.length > 0) {
+		const states = new Map<string, number>();
+		for (const worker of hidden) states.set(worker.state, (states.get(worker.state) ?? 0) + 1);
+		rows.push(`… ${hidden.length} more: ${[...states].map(([state, count]) => `${count} ${state}`).join(', ')}`);
+	}
 	return [
 		`${fleet.size} workers · boss ping ${bossPing >= 0 ? `${bossPing} ms` : '—'}${slices ? '' : ' · members per slice appear after the first job or /stats'}`,
 		'```',

@@ -99,6 +99,37 @@ describe('long runs on a live guild', () => {
 		reportFigures('5xx answers', { injected, renamed: job.progress.snapshot().renamed, lost: job.progress.snapshot().failed, twice: 0 });
 	});
 
+	it('retries requests that time out, and the members end renamed once in effect', async () => {
+		stack = await startStack({
+			members: 200,
+			workers: 2,
+			timeScale: 50,
+			settings: (config) => ({
+				...config,
+				rest: { ...config.rest, timeoutMs: 150 },
+				workers: { ...config.workers, retry: { attempts: 8, baseDelayMs: 20, maxDelayMs: 200 } },
+			}),
+		});
+		const job = await startJob(stack, 'massnick', { name: NAME });
+		await waitUntil(() => job.progress.snapshot().renamed >= 5);
+		await stack.control.faults({ latencyMs: 400 });
+		await new Promise((resolve) => setTimeout(resolve, 800));
+		await stack.control.faults({ resetFaults: true });
+		await settled(stack);
+		expect(job.result?.state).toBe('finished');
+		expect(job.progress.snapshot().failed).toBe(0);
+		const members = await stack.control.members(stack.sandbox.guildId);
+		const renamed = members.filter((member) => member.nick === `Ghost ${member.username}`).length;
+		expect(renamed).toBe(job.progress.snapshot().renamed);
+		// The sandbox applied the timed-out requests (as Discord may); their retries changed nothing.
+		const { requests } = await stack.control.requests();
+		const attempts = new Map<string, number>();
+		for (const request of patchesOf(requests)) attempts.set(request.targetId!, (attempts.get(request.targetId!) ?? 0) + 1);
+		const retried = [...attempts.values()].filter((count) => count > 1).length;
+		expect(retried).toBeGreaterThan(0);
+		reportFigures('time-outs', { injected: '400 ms latency against a 150 ms time-out', retried, renamed, lost: 0 });
+	});
+
 	it('survives dropped gateway connections and Discord asking to reconnect, with no duplicate work', async () => {
 		stack = await startStack({ members: 500, workers: 4, timeScale: 20 });
 		const job = await startJob(stack, 'massnick', { name: NAME });
