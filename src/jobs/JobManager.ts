@@ -291,7 +291,14 @@ export class JobManager {
 
 	#launch(job: Job, journal: Journal | undefined): void {
 		this.#current = job;
+		const log = this.#options.logger.child({ job: job.id });
+		log.info({ kind: job.kind, target: job.target, dryRun: job.dryRun, by: job.startedBy.tag, workers: this.#options.fleet.size }, 'job started');
+		// A run lasts hours; the log shows it moving without anyone asking /status.
+		const ticker = setInterval(() => log.info(progressFields(job.progress.snapshot()), 'job progress'), PROGRESS_LOG_INTERVAL_MS);
+		ticker.unref();
 		void job.run().then(async (result) => {
+			clearInterval(ticker);
+			log.info({ state: result.state, ...progressFields(job.progress.snapshot()), stoppedWorkers: result.stoppedWorkers }, 'job ended');
 			// The slot frees first: whatever happens to the journal below, the guild is not stuck.
 			this.#last = job;
 			this.#current = undefined;
@@ -322,6 +329,14 @@ export class JobManager {
 		const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 		return `${stamp}-${kind}-${++this.#counter}`;
 	}
+}
+
+/** How often a running job logs its progress. */
+const PROGRESS_LOG_INTERVAL_MS = 60_000;
+
+function progressFields(snapshot: ProgressSnapshot): Record<string, unknown> {
+	const { total, done, renamed, alreadyDone, cantRename, left, failed } = snapshot;
+	return { total, done, renamed, alreadyDone, cantRename, left, failed, perSecond: Number(snapshot.rate.toFixed(1)) };
 }
 
 /** The counters a journal's status line keeps. */
