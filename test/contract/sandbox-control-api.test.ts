@@ -1,9 +1,10 @@
-import { DiscordAPIError, REST } from '@discordjs/rest';
+import { REST } from '@discordjs/rest';
 import { GatewayDispatchEvents, GatewayIntentBits, RESTJSONErrorCodes, Routes, type APIGuildMember } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ControlMember } from '../../src/sandbox/control/memberRoutes.js';
 import type { SandboxDispatch } from '../../src/sandbox/gateway/GatewayHost.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
+import { apiFailure } from '../support/apiFailure.js';
 
 
 let sandbox: Sandbox;
@@ -14,15 +15,6 @@ async function control<T>(method: string, path: string, body?: unknown): Promise
 	const response = await fetch(`${sandbox.controlUrl}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 	const text = await response.text();
 	return { status: response.status, body: JSON.parse(text) as T, text };
-}
-
-async function failure(request: Promise<unknown>): Promise<DiscordAPIError> {
-	const error = await request.then(
-		() => null,
-		(error: unknown) => error,
-	);
-	expect(error).toBeInstanceOf(DiscordAPIError);
-	return error as DiscordAPIError;
 }
 
 beforeAll(async () => {
@@ -61,7 +53,7 @@ describe('members', () => {
 		const removed = await control<{ removed: string }>('DELETE', `/guilds/${sandbox.guildId}/members/${body.ids[0]}`);
 		expect(removed.status).toBe(200);
 		expect(events.at(-1)).toMatchObject({ t: GatewayDispatchEvents.GuildMemberRemove, d: { guild_id: sandbox.guildId, user: { id: body.ids[0] } } });
-		const error = await failure(rest.get(Routes.guildMember(sandbox.guildId, body.ids[0]!)));
+		const error = await apiFailure(rest.get(Routes.guildMember(sandbox.guildId, body.ids[0]!)));
 		expect(error.code).toBe(RESTJSONErrorCodes.UnknownMember);
 	});
 
@@ -85,7 +77,7 @@ describe('members', () => {
 describe('observing', () => {
 	it('logs every REST request with the route generalised, the target, status and code', async () => {
 		const { body: before } = await control<{ lastSeq: number }>('GET', '/requests?limit=1');
-		await failure(rest.patch(Routes.guildMember(sandbox.guildId, sandbox.ownerId), { body: { nick: 'no' } }));
+		await apiFailure(rest.patch(Routes.guildMember(sandbox.guildId, sandbox.ownerId), { body: { nick: 'no' } }));
 		const { body } = await control<{ requests: Array<Record<string, unknown>>; lastSeq: number }>('GET', `/requests?after=${before.lastSeq}`);
 		expect(body.requests).toHaveLength(1);
 		expect(body.requests[0]).toMatchObject({

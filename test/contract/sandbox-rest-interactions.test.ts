@@ -1,4 +1,4 @@
-import { DiscordAPIError, REST } from '@discordjs/rest';
+import { REST } from '@discordjs/rest';
 import {
 	ApplicationCommandOptionType,
 	InteractionResponseType,
@@ -12,6 +12,7 @@ import {
 import { Client, Events, GatewayIntentBits, type TextChannel } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
+import { apiFailure } from '../support/apiFailure.js';
 
 let sandbox: Sandbox;
 let rest: REST;
@@ -29,15 +30,6 @@ const commands: RESTPostAPIChatInputApplicationCommandsJSONBody[] = [
 	},
 	{ name: 'status', description: 'Show progress' },
 ];
-
-async function failure(request: Promise<unknown>): Promise<DiscordAPIError> {
-	const error = await request.then(
-		() => null,
-		(error: unknown) => error,
-	);
-	expect(error).toBeInstanceOf(DiscordAPIError);
-	return error as DiscordAPIError;
-}
 
 async function control<T>(method: string, path: string, body?: unknown, on: Sandbox = sandbox): Promise<{ status: number; body: T }> {
 	const response = await fetch(`${on.controlUrl}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
@@ -70,7 +62,7 @@ describe('guild commands', () => {
 	});
 
 	it('refuses invalid names and descriptions with 50035 keyed by the command’s index', async () => {
-		const error = await failure(rest.put(Routes.applicationGuildCommands(sandbox.bossId, sandbox.guildId), { body: [{ name: 'Bad Name', description: '' }] }));
+		const error = await apiFailure(rest.put(Routes.applicationGuildCommands(sandbox.bossId, sandbox.guildId), { body: [{ name: 'Bad Name', description: '' }] }));
 		expect(error.status).toBe(400);
 		expect(error.code).toBe(RESTJSONErrorCodes.InvalidFormBodyOrContentType);
 		expect(error.message).toContain('0.name[APPLICATION_COMMAND_INVALID_NAME]');
@@ -99,7 +91,7 @@ describe('interaction callbacks', () => {
 		const { id, token } = await invoke('status');
 		const noAuth = new REST({ api: sandbox.apiUrl });
 		await noAuth.post(Routes.interactionCallback(id, token), { auth: false, body: { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'Working' } } });
-		const error = await failure(noAuth.post(Routes.interactionCallback(id, token), { auth: false, body: { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'Again' } } }));
+		const error = await apiFailure(noAuth.post(Routes.interactionCallback(id, token), { auth: false, body: { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'Again' } } }));
 		expect(error.status).toBe(400);
 		expect(error.code).toBe(RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged);
 		const seen = await control<{ acknowledged: boolean; responses: Array<{ kind: string; type: number }> }>('GET', `/interactions/${id}`);
@@ -110,7 +102,7 @@ describe('interaction callbacks', () => {
 	it('answers a late first response with 404/10062', async () => {
 		const { id, token } = await invoke('status');
 		await new Promise((resolve) => setTimeout(resolve, 500));
-		const error = await failure(new REST({ api: sandbox.apiUrl }).post(Routes.interactionCallback(id, token), { auth: false, body: { type: InteractionResponseType.DeferredChannelMessageWithSource } }));
+		const error = await apiFailure(new REST({ api: sandbox.apiUrl }).post(Routes.interactionCallback(id, token), { auth: false, body: { type: InteractionResponseType.DeferredChannelMessageWithSource } }));
 		expect(error.status).toBe(404);
 		expect(error.code).toBe(RESTJSONErrorCodes.UnknownInteraction);
 	});
@@ -140,7 +132,7 @@ describe('interaction callbacks', () => {
 		expect(((await noAuth.get(Routes.webhookMessage(sandbox.bossId, token, '@original'), { auth: false })) as APIMessage).content).toBe('Done: 10 renamed');
 
 		await new Promise((resolve) => setTimeout(resolve, 1600));
-		const error = await failure(noAuth.patch(Routes.webhookMessage(sandbox.bossId, token, '@original'), { auth: false, body: { content: 'too late' } }));
+		const error = await apiFailure(noAuth.patch(Routes.webhookMessage(sandbox.bossId, token, '@original'), { auth: false, body: { content: 'too late' } }));
 		expect(error.status).toBe(401);
 		expect(error.code).toBe(RESTJSONErrorCodes.InvalidWebhookToken);
 		const seen = await control<{ responses: Array<{ kind: string }> }>('GET', `/interactions/${id}`);

@@ -1,20 +1,11 @@
-import { DiscordAPIError, REST } from '@discordjs/rest';
+import { REST } from '@discordjs/rest';
 import { AuditLogEvent, RESTJSONErrorCodes, Routes, type APIAuditLog, type APIGuildMember } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
+import { apiFailure } from '../support/apiFailure.js';
 
 let sandbox: Sandbox;
 let rest: REST;
-
-/** The error a request fails with, so each test can check its code and status. */
-async function failure(request: Promise<unknown>): Promise<DiscordAPIError> {
-	const error = await request.then(
-		() => null,
-		(error: unknown) => error,
-	);
-	expect(error).toBeInstanceOf(DiscordAPIError);
-	return error as DiscordAPIError;
-}
 
 async function members(query: Record<string, string>): Promise<APIGuildMember[]> {
 	return (await rest.get(Routes.guildMembers(sandbox.guildId), { query: new URLSearchParams(query) })) as APIGuildMember[];
@@ -54,10 +45,10 @@ describe('GET /guilds/{id}/members', () => {
 
 	it('returns one member by default and refuses limits outside 1..1000', async () => {
 		expect(await members({})).toHaveLength(1);
-		const tooMany = await failure(members({ limit: '1001' }));
+		const tooMany = await apiFailure(members({ limit: '1001' }));
 		expect(tooMany.status).toBe(400);
 		expect(tooMany.code).toBe(RESTJSONErrorCodes.InvalidFormBodyOrContentType);
-		expect((await failure(members({ limit: '0' }))).status).toBe(400);
+		expect((await apiFailure(members({ limit: '0' }))).status).toBe(400);
 	});
 
 	it('starts strictly after the given id', async () => {
@@ -78,7 +69,7 @@ describe('GET /guilds/{id}/members', () => {
 	it('answers 403/50001 Missing Access when the app has no members intent, whatever it identified with', async () => {
 		await fetch(`${sandbox.controlUrl}/faults`, { method: 'POST', body: JSON.stringify({ membersIntent: { appId: sandbox.bossId, enabled: false } }) });
 		try {
-			const error = await failure(members({ limit: '10' }));
+			const error = await apiFailure(members({ limit: '10' }));
 			expect(error.status).toBe(403);
 			expect(error.code).toBe(RESTJSONErrorCodes.MissingAccess);
 		} finally {
@@ -93,13 +84,13 @@ describe('GET /guilds/{id}/members/{user}', () => {
 		const [member] = await members({ limit: '1', after: '0' });
 		const fetched = (await rest.get(Routes.guildMember(sandbox.guildId, member!.user.id))) as APIGuildMember;
 		expect(fetched.user.username).toBe(member!.user.username);
-		const error = await failure(rest.get(Routes.guildMember(sandbox.guildId, '100000000000000000')));
+		const error = await apiFailure(rest.get(Routes.guildMember(sandbox.guildId, '100000000000000000')));
 		expect(error.status).toBe(404);
 		expect(error.code).toBe(RESTJSONErrorCodes.UnknownMember);
 	});
 
 	it('answers 404/10004 for an unknown guild', async () => {
-		const error = await failure(rest.get(Routes.guildMember('100000000000000001', sandbox.ownerId)));
+		const error = await apiFailure(rest.get(Routes.guildMember('100000000000000001', sandbox.ownerId)));
 		expect(error.status).toBe(404);
 		expect(error.code).toBe(RESTJSONErrorCodes.UnknownGuild);
 	});
@@ -142,14 +133,14 @@ describe('PATCH /guilds/{id}/members/{user}', () => {
 		const target = ordinaryMember(await members({ limit: '200' }), 3);
 		const thirtyTwo = '🎃'.repeat(32);
 		expect(((await rest.patch(Routes.guildMember(sandbox.guildId, target.user.id), { body: { nick: thirtyTwo } })) as APIGuildMember).nick).toBe(thirtyTwo);
-		const error = await failure(rest.patch(Routes.guildMember(sandbox.guildId, target.user.id), { body: { nick: 'x'.repeat(33) } }));
+		const error = await apiFailure(rest.patch(Routes.guildMember(sandbox.guildId, target.user.id), { body: { nick: 'x'.repeat(33) } }));
 		expect(error.status).toBe(400);
 		expect(error.code).toBe(RESTJSONErrorCodes.InvalidFormBodyOrContentType);
 		expect(error.message).toBe('Invalid Form Body\nnick[BASE_TYPE_MAX_LENGTH]: Must be 32 or fewer in length.');
 	});
 
 	it('refuses to rename the owner with 403/50013', async () => {
-		const error = await failure(rest.patch(Routes.guildMember(sandbox.guildId, sandbox.ownerId), { body: { nick: 'Owner?' } }));
+		const error = await apiFailure(rest.patch(Routes.guildMember(sandbox.guildId, sandbox.ownerId), { body: { nick: 'Owner?' } }));
 		expect(error.status).toBe(403);
 		expect(error.code).toBe(RESTJSONErrorCodes.MissingPermissions);
 	});
@@ -157,19 +148,19 @@ describe('PATCH /guilds/{id}/members/{user}', () => {
 	it('refuses to rename a moderator, whose role is above the bots', async () => {
 		const { state } = sandbox;
 		const moderator = [...state.members.indices()].find((index) => state.members.roles(index).includes(state.guild.roleIds.Moderator))!;
-		const error = await failure(rest.patch(Routes.guildMember(sandbox.guildId, state.members.idAt(moderator).toString()), { body: { nick: 'Mod?' } }));
+		const error = await apiFailure(rest.patch(Routes.guildMember(sandbox.guildId, state.members.idAt(moderator).toString()), { body: { nick: 'Mod?' } }));
 		expect(error.status).toBe(403);
 		expect(error.code).toBe(RESTJSONErrorCodes.MissingPermissions);
 	});
 
 	it('refuses to rename another of our bots, whose highest role equals the bot’s', async () => {
 		const worker = sandbox.workerIds[0]!;
-		const error = await failure(rest.patch(Routes.guildMember(sandbox.guildId, worker), { body: { nick: 'Worker?' } }));
+		const error = await apiFailure(rest.patch(Routes.guildMember(sandbox.guildId, worker), { body: { nick: 'Worker?' } }));
 		expect(error.code).toBe(RESTJSONErrorCodes.MissingPermissions);
 	});
 
 	it('answers 404/10007 for a user who is not a member', async () => {
-		const error = await failure(rest.patch(Routes.guildMember(sandbox.guildId, '100000000000000000'), { body: { nick: 'Ghost' } }));
+		const error = await apiFailure(rest.patch(Routes.guildMember(sandbox.guildId, '100000000000000000'), { body: { nick: 'Ghost' } }));
 		expect(error.status).toBe(404);
 		expect(error.code).toBe(RESTJSONErrorCodes.UnknownMember);
 	});
@@ -183,7 +174,7 @@ describe('PATCH /guilds/{id}/members/{user}', () => {
 		expect(response.status).toBe(401);
 		expect(await response.text()).toBe('{"message": "401: Unauthorized", "code": 0}');
 		const bad = new REST({ api: sandbox.apiUrl }).setToken('not-a-token');
-		const error = await failure(bad.get(Routes.user('@me')));
+		const error = await apiFailure(bad.get(Routes.user('@me')));
 		expect(error.status).toBe(401);
 	});
 
