@@ -67,7 +67,7 @@ export class Job extends EventEmitter<JobEvents> {
 	readonly startedAt: number;
 	#state: JobState = 'planned';
 	#result: JobResult | undefined;
-	readonly #options: JobOptions;
+	readonly #options: Omit<JobOptions, 'plan' | 'beforeChange'>;
 	readonly #controller = new AbortController();
 	readonly #requests = new AbortController();
 	/** Joiners seen while the listing was still running, above where it had reached, by id. */
@@ -88,7 +88,10 @@ export class Job extends EventEmitter<JobEvents> {
 
 	constructor(options: JobOptions) {
 		super();
-		this.#options = options;
+		// The planner and the journal hook close over the journal's index: kept apart so they can be
+		// dropped when the run ends (see #plan).
+		const { plan, beforeChange, ...rest } = options;
+		this.#options = rest;
 		this.id = options.id;
 		this.kind = options.kind;
 		this.target = options.target;
@@ -97,8 +100,8 @@ export class Job extends EventEmitter<JobEvents> {
 		const now = options.now ?? Date.now;
 		this.startedAt = now();
 		this.progress = new Progress(options.fleet.size, now);
-		this.#plan = options.plan;
-		this.#beforeChange = options.beforeChange;
+		this.#plan = plan;
+		this.#beforeChange = beforeChange;
 		this.#sliceEnded = options.fleet.workers.map(() => false);
 		// Each slice listens for cancel, and each rename in flight for its own request's sake: a
 		// bounded number (workers × in flight), more than Node's default warning level of 10.
@@ -167,9 +170,10 @@ export class Job extends EventEmitter<JobEvents> {
 	#assign(member: MemberRecord): void {
 		const index = workerIndexOf(member.id, this.#options.fleet.size);
 		if (this.#sliceEnded[index]) return;
-		this.progress.assigned(index);
-		if (this.#options.fleet.workers[index]!.state === 'revoked') this.progress.reporter(index).failed('worker-stopped');
-		else this.#queues[index]!.push(member);
+		if (this.#options.fleet.workers[index]!.state === 'revoked') {
+			this.progress.assigned(index);
+			this.progress.reporter(index).failed('worker-stopped');
+		} else if (this.#queues[index]!.push(member)) this.progress.assigned(index);
 	}
 
 	/**
@@ -233,6 +237,8 @@ export class Job extends EventEmitter<JobEvents> {
 				this.#sliceEnded[index] = true;
 			}
 		});
+		// Handled from the start: a slice may fail while the listing still sleeps in discord.js.
+		const ends = Promise.allSettled(slices);
 		let error: Error | undefined;
 		const listing = this.#list().catch((listingError: unknown) => {
 			if (!this.signal.aborted) {
@@ -247,8 +253,7 @@ export class Job extends EventEmitter<JobEvents> {
 		this.progress.listingFinished();
 		this.#settleJoiners(undefined);
 		for (const queue of this.#queues) queue.close();
-		const ends = await Promise.allSettled(slices);
-		for (const end of ends) {
+		for (const end of await ends) {
 			if (end.status === 'rejected' && !error) error = end.reason as Error;
 		}
 		const state = error ? 'failed' : this.signal.aborted ? 'cancelled' : 'finished';

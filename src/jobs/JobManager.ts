@@ -51,7 +51,10 @@ export class JobManager {
 	#last: Job | undefined;
 	#lastCount: Job | undefined;
 	/** Between the idle check and the job's launch (journal I/O): the slot is taken already. */
-	#starting = false;
+	#starting: Promise<unknown> | undefined;
+	/** The last job's ending: its journal marked and closed. The next job waits for it. */
+	#ending: Promise<void> = Promise.resolve();
+	#stopping = false;
 	readonly #counts = new Set<Job>();
 	#counter = 0;
 	readonly #options: JobManagerOptions;
@@ -115,17 +118,22 @@ export class JobManager {
 					});
 				}
 			}
-			const context = this.#options.guildContext();
-			const job = this.#createJob({
-				id: jobId,
-				kind: 'rename',
-				target: template.source,
-				dryRun: options.dryRun,
-				startedBy: options.startedBy,
-				plan: (member) => planRename(member, spec, context, journal?.originalOf(member.id)),
-				beforeChange: journal ? (changes) => journal.recordOriginals(changes) : undefined,
-			});
-			return { job, journal };
+			try {
+				const context = this.#options.guildContext();
+				const job = this.#createJob({
+					id: jobId,
+					kind: 'rename',
+					target: template.source,
+					dryRun: options.dryRun,
+					startedBy: options.startedBy,
+					plan: (member) => planRename(member, spec, context, journal?.originalOf(member.id)),
+					beforeChange: journal ? (changes) => journal.recordOriginals(changes) : undefined,
+				});
+				return { job, journal };
+			} catch (error) {
+				await journal?.close();
+				throw error;
+			}
 		});
 	}
 
@@ -221,16 +229,23 @@ export class JobManager {
 		return job;
 	}
 
-	/** Cancels everything (the job and any counts) and waits for them to end: for shutdown. */
+	/**
+	 * Cancels everything (the job and any counts) and waits until they have ended and the
+	 * journal's last line is on disk: for shutdown. No job starts after it.
+	 */
 	async stop(): Promise<void> {
+		this.#stopping = true;
+		await this.#starting?.catch(() => {});
 		const jobs = [this.#current, ...this.#counts].filter((job): job is Job => job !== undefined);
 		for (const job of jobs) job.cancel();
-		await Promise.all(jobs.map((job) => (job.result ? undefined : new Promise<void>((resolve) => job.once('state', () => resolve())))));
+		await Promise.all(jobs.map((job) => (job.result ? undefined : new Promise<void>((resolve) => job.once('state', () => job.result && resolve())))));
 		while (this.#current) await new Promise((resolve) => setTimeout(resolve, 10));
+		await this.#ending;
 	}
 
 	/** Throws a {@link JobError} saying what runs when a changing job is already running. */
 	assertIdle(): void {
+		if (this.#stopping) throw new JobError(ErrorCodes.JobRunning, 'massnick is shutting down; start the job again once it is back.');
 		if (this.#starting) {
 			throw new JobError(ErrorCodes.JobRunning, 'A job is starting right now. Watch it with /status, or stop it with /cancel.');
 		}
@@ -253,13 +268,18 @@ export class JobManager {
 				'No worker is connected (their tokens were rejected, or they are still reconnecting). Check WORKER_TOKENS and the bot log, then try again.',
 			);
 		}
-		this.#starting = true;
-		try {
+		const starting = (async () => {
+			// The previous job's journal is marked and closed before anything reads the journals.
+			await this.#ending;
 			const { job, journal } = await build();
 			this.#launch(job, journal);
 			return job;
+		})();
+		this.#starting = starting;
+		try {
+			return await starting;
 		} finally {
-			this.#starting = false;
+			this.#starting = undefined;
 		}
 	}
 
@@ -296,7 +316,7 @@ export class JobManager {
 		// A run lasts hours; the log shows it moving without anyone asking /status.
 		const ticker = setInterval(() => log.info(progressFields(job.progress.snapshot()), 'job progress'), PROGRESS_LOG_INTERVAL_MS);
 		ticker.unref();
-		void job.run().then(async (result) => {
+		this.#ending = job.run().then(async (result) => {
 			clearInterval(ticker);
 			log.info({ state: result.state, ...progressFields(job.progress.snapshot()), stoppedWorkers: result.stoppedWorkers }, 'job ended');
 			// The slot frees first: whatever happens to the journal below, the guild is not stuck.

@@ -9,6 +9,8 @@ export class WorkQueue<T> {
 	readonly #items: T[] = [];
 	#head = 0;
 	#closed = false;
+	/** Closed and drained, and the consumer was told so: nothing pushed now would be taken. */
+	#finished = false;
 	#wakeConsumer: (() => void) | undefined;
 	readonly #roomWaiters: Array<() => void> = [];
 
@@ -27,11 +29,14 @@ export class WorkQueue<T> {
 	/**
 	 * Adds an item even past capacity (a page is split whole); callers wait for room between pages.
 	 * A closed queue still takes items while its consumer drains it: a member who joins after the
-	 * listing ended is still renamed by the run.
+	 * listing ended is still renamed by the run. Returns `false` (and drops the item) once the
+	 * consumer has finished.
 	 */
-	push(item: T): void {
+	push(item: T): boolean {
+		if (this.#finished) return false;
 		this.#items.push(item);
 		this.#wake();
+		return true;
 	}
 
 	/** Resolves once the queue is below capacity, or closed. */
@@ -60,7 +65,10 @@ export class WorkQueue<T> {
 	/** Takes the next item, waiting for one; `undefined` once closed and drained. */
 	async take(): Promise<T | undefined> {
 		while (this.size === 0) {
-			if (this.#closed) return undefined;
+			if (this.#closed) {
+				this.#finished = true;
+				return undefined;
+			}
 			await new Promise<void>((resolve) => {
 				this.#wakeConsumer = resolve;
 			});

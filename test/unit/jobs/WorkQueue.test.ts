@@ -59,4 +59,12 @@ describe('WorkQueue', () => {
 		}
 		expect(queue.size).toBe(0);
 	});
+
+	it('refuses an item once its consumer has finished, so nothing is counted that nobody takes', async () => {
+		const queue = new WorkQueue<number>(5);
+		queue.close();
+		expect(await queue.take()).toBeUndefined();
+		expect(queue.push(1)).toBe(false);
+		expect(queue.size).toBe(0);
+	});
 });
