@@ -98,7 +98,6 @@ export class Progress {
 		const counts = this.#counts(index);
 		const meter = this.#meters[index]!;
 		return {
-			seen: () => {},
 			outcome: (outcome: Outcome) => {
 				counts[outcome]++;
 				if (outcome === 'renamed') meter.add();

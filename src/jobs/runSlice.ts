@@ -11,7 +11,6 @@ export type Outcome = 'renamed' | 'alreadyDone' | 'cantRename' | 'skipped' | 'le
 
 /** Where a slice reports what happened to each member. */
 export interface SliceReporter {
-	seen(): void;
 	outcome(outcome: Outcome): void;
 	failed(reason: string): void;
 	inFlight(delta: number): void;
@@ -95,7 +94,6 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 		if (stop.signal.aborted) break;
 		const member = await takeOrAbort(queue, stop.signal);
 		if (member === undefined) break;
-		reporter.seen();
 		const plan = options.plan(member);
 		switch (plan.action) {
 			case 'done':
