@@ -10,6 +10,9 @@ import { type PendingChange, runSlice, type SliceEnd } from './runSlice.js';
 import { WorkQueue } from './WorkQueue.js';
 import { whenAborted } from '../util/whenAborted.js';
 
+/** How many listed pages' ids a job remembers to tell a late join event from a new member. */
+const RECENT_PAGES = 16;
+
 /** A job's life: planned → running → finished | failed, or running → cancelling → cancelled. */
 export type JobState = 'planned' | 'running' | 'cancelling' | 'finished' | 'failed' | 'cancelled';
 
@@ -72,8 +75,12 @@ export class Job extends EventEmitter<JobEvents> {
 	readonly #requests = new AbortController();
 	/** Joiners seen while the listing was still running, above where it had reached, by id. */
 	readonly #deferredJoiners = new Map<string, MemberRecord>();
-	/** The ids of the last page listed: a join event that arrives after its page is not news. */
-	#lastPageIds = new Set<string>();
+	/**
+	 * The ids of the last pages listed: a join event that arrives after the page holding the
+	 * member (the gateway and REST race; a resume replays late) must not assign them twice.
+	 * Bounded: {@link RECENT_PAGES} pages of 1000 ids.
+	 */
+	#recentPages: Array<Set<string>> = [];
 	readonly #queues: WorkQueue<MemberRecord>[];
 	/** Which slices have ended: a joiner for one of them is left for the next run. */
 	readonly #sliceEnded: boolean[];
@@ -157,7 +164,7 @@ export class Job extends EventEmitter<JobEvents> {
 	memberJoined(member: MemberRecord): void {
 		this.#left.delete(member.id);
 		if (this.#state !== 'running') return;
-		if (this.#lastPageIds.has(member.id)) return;
+		if (this.#listedRecently(member.id)) return;
 		if (!this.#listingDone && BigInt(member.id) > this.#listedUpTo) {
 			// The listing should reach them; whether it did is settled page by page (#settleJoiners).
 			this.#deferredJoiners.set(member.id, member);
@@ -176,6 +183,10 @@ export class Job extends EventEmitter<JobEvents> {
 		} else if (this.#queues[index]!.push(member)) this.progress.assigned(index);
 	}
 
+	#listedRecently(id: string): boolean {
+		return this.#recentPages.some((page) => page.has(id));
+	}
+
 	/**
 	 * Joiners whose id the listing has now passed: those in the page were listed; the others
 	 * joined after their page was read, so the listing never saw them and they are assigned here.
@@ -184,7 +195,7 @@ export class Job extends EventEmitter<JobEvents> {
 		for (const [id, member] of this.#deferredJoiners) {
 			if (upTo !== undefined && BigInt(id) > upTo) continue;
 			this.#deferredJoiners.delete(id);
-			if (!this.#lastPageIds.has(id)) this.#assign(member);
+			if (!this.#listedRecently(id)) this.#assign(member);
 		}
 	}
 
@@ -262,7 +273,7 @@ export class Job extends EventEmitter<JobEvents> {
 		this.#plan = undefined;
 		this.#beforeChange = undefined;
 		this.#deferredJoiners.clear();
-		this.#lastPageIds = new Set();
+		this.#recentPages = [];
 		this.#result = { state, stoppedWorkers, ...(error ? { error } : {}) };
 		this.#setState(state);
 		return this.#result;
@@ -285,7 +296,8 @@ export class Job extends EventEmitter<JobEvents> {
 				if (fleet.workers[index]!.state === 'revoked') reporters[index]!.failed('worker-stopped');
 				else this.#queues[index]!.push(member);
 			}
-			this.#lastPageIds = new Set(page.map((member) => member.id));
+			this.#recentPages.push(new Set(page.map((member) => member.id)));
+			if (this.#recentPages.length > RECENT_PAGES) this.#recentPages.shift();
 			this.#listedUpTo = BigInt(page[page.length - 1]!.id);
 			this.#settleJoiners(this.#listedUpTo);
 			for (const queue of this.#queues) this.#peakQueued = Math.max(this.#peakQueued, queue.size);
