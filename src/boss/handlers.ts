@@ -88,14 +88,14 @@ export const handlers: Record<CommandName, Handler> = {
 		const job = context.jobs.count(name, requesterOf(interaction));
 		// A large guild takes longer to count than an interaction token lives (15 minutes): past a
 		// few seconds the answer goes to the channel instead.
-		const done = await Promise.race([ended(job).then(() => true), sleep(STATS_WAIT_MS).then(() => false)]);
+		const done = await Promise.race([job.ended().then(() => true), sleep(STATS_WAIT_MS).then(() => false)]);
 		if (done) {
 			if (job.result?.error) throw job.result.error;
 			await interaction.editReply(renderStats(job));
 			return;
 		}
 		await interaction.editReply(`Counting “${job.target}” from the live server; the result will be posted in this channel.`);
-		await ended(job);
+		await job.ended();
 		const channel = await channelOf(interaction);
 		await channel?.send(job.result?.error ? `Counting failed: ${job.result.error.message}` : renderStats(job));
 	},
@@ -137,10 +137,6 @@ async function showLive(interaction: ChatInputCommandInteraction, context: BossC
 async function channelOf(interaction: ChatInputCommandInteraction): Promise<SendableChannels | undefined> {
 	const channel = interaction.channel ?? (await interaction.client.channels.fetch(interaction.channelId));
 	return channel && 'send' in channel ? (channel as SendableChannels) : undefined;
-}
-
-function ended(job: Job): Promise<void> {
-	return job.result ? Promise.resolve() : new Promise((resolve) => job.on('state', () => job.result && resolve()));
 }
 
 function requesterOf(interaction: ChatInputCommandInteraction): Requester {

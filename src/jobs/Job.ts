@@ -127,6 +127,20 @@ export class Job extends EventEmitter<JobEvents> {
 		return this.#result;
 	}
 
+	/** Resolves with the result once the run has ended (at once if it has). */
+	ended(): Promise<JobResult> {
+		const result = this.#result;
+		if (result) return Promise.resolve(result);
+		return new Promise((resolve) => {
+			const onState = (): void => {
+				if (!this.#result) return;
+				this.off('state', onState);
+				resolve(this.#result);
+			};
+			this.on('state', onState);
+		});
+	}
+
 	get signal(): AbortSignal {
 		return this.#controller.signal;
 	}

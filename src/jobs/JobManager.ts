@@ -238,7 +238,7 @@ export class JobManager {
 		await this.#starting?.catch(() => {});
 		const jobs = [this.#current, ...this.#counts].filter((job): job is Job => job !== undefined);
 		for (const job of jobs) job.cancel();
-		await Promise.all(jobs.map((job) => (job.result ? undefined : new Promise<void>((resolve) => job.once('state', () => job.result && resolve())))));
+		await Promise.all(jobs.map((job) => job.ended()));
 		while (this.#current) await new Promise((resolve) => setTimeout(resolve, 10));
 		await this.#ending;
 	}
