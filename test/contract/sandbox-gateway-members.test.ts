@@ -2,6 +2,7 @@ import { Client, Events, GatewayDispatchEvents, GatewayIntentBits, type Guild } 
 import type { GatewayGuildMembersChunkDispatchData } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberId, startFakeSandbox, type FakeApp, type FakeSandbox } from './sandbox-gateway-host.js';
+import { loginAll } from '../support/loginAll.js';
 
 const ONE = '200000000000000001';
 const SMALL = '200000000000000002';
@@ -32,12 +33,10 @@ describe('sandbox gateway: Request Guild Members (op 8) through GuildMemberManag
 			const { members, ...rest } = packet.d;
 			chunks.push({ ...rest, size: members.length });
 		});
-		const ready = Promise.all([
-			new Promise((resolve) => bossClient.once(Events.ClientReady, resolve)),
-			new Promise((resolve) => workerClient.once(Events.ClientReady, resolve)),
+		await loginAll([
+			[bossClient, boss.token],
+			[workerClient, worker.token],
 		]);
-		await Promise.all([bossClient.login(boss.token), workerClient.login(worker.token)]);
-		await ready;
 	});
 
 	afterAll(async () => {

@@ -1,6 +1,7 @@
 import { Client, Events, GatewayDispatchEvents, GatewayIntentBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberId, startFakeSandbox, waitFor, type FakeApp, type FakeSandbox } from './sandbox-gateway-host.js';
+import { loginAll } from '../support/loginAll.js';
 
 const GUILD_ID = '200000000000000000';
 const boss: FakeApp = { id: '100000000000000010', token: 'boss.token.0', username: 'Boss', privileged: GatewayIntentBits.GuildMembers };
@@ -22,12 +23,10 @@ describe('sandbox gateway: resuming with discord.js', () => {
 		workerClient = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers], rest: { api: sandbox.apiUrl } });
 		bossClient.on(Events.Raw, (packet: { t: string; s: number; d: unknown }) => bossRaw.push(packet));
 		workerClient.on(Events.Raw, (packet: { t: string; s: number; d: unknown }) => workerRaw.push(packet));
-		const ready = Promise.all([
-			new Promise((resolve) => bossClient.once(Events.ClientReady, resolve)),
-			new Promise((resolve) => workerClient.once(Events.ClientReady, resolve)),
+		await loginAll([
+			[bossClient, boss.token],
+			[workerClient, worker.token],
 		]);
-		await Promise.all([bossClient.login(boss.token), workerClient.login(worker.token)]);
-		await ready;
 	});
 
 	afterAll(async () => {

@@ -2,6 +2,7 @@ import { Client, Events, GatewayDispatchEvents, GatewayIntentBits } from 'discor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 import { waitFor } from './sandbox-gateway-host.js';
+import { loginAll } from '../support/loginAll.js';
 
 /** The gateway as `startSandbox` wires it: the real state behind the host, one boss and two workers. */
 describe('sandbox gateway inside startSandbox', () => {
@@ -15,10 +16,7 @@ describe('sandbox gateway inside startSandbox', () => {
 		boss = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers], rest: { api: sandbox.apiUrl } });
 		workers = sandbox.workerTokens.map(() => new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: sandbox.apiUrl } }));
 		workers.forEach((worker, index) => worker.on(Events.Raw, (packet: { t: string; d: unknown }) => workerRaw[index]!.push(packet)));
-		const clients = [boss, ...workers];
-		const ready = Promise.all(clients.map((client) => new Promise((resolve) => client.once(Events.ClientReady, resolve))));
-		await Promise.all([boss.login(sandbox.bossToken), ...workers.map((worker, index) => worker.login(sandbox.workerTokens[index]!))]);
-		await ready;
+		await loginAll([[boss, sandbox.bossToken], ...workers.map((worker, index) => [worker, sandbox.workerTokens[index]!] as const)]);
 	});
 
 	afterAll(async () => {
