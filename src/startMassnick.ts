@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { Boss } from './boss/Boss.js';
 import type { Config } from './config/Config.js';
 import { JobManager } from './jobs/JobManager.js';
+import type { ListingClient } from './jobs/listMembers.js';
 import { Fleet } from './workers/Fleet.js';
 
 /** A running massnick: the boss, its workers and the jobs they share. */
@@ -9,6 +10,8 @@ export interface Massnick {
 	readonly boss: Boss;
 	readonly fleet: Fleet;
 	readonly jobs: JobManager;
+	/** The bots that may list members now: the boss, and any worker whose application has the intent. */
+	listers(): ListingClient[];
 	/** Cancels the running job, lets requests on the wire finish, closes the journal, logs out. */
 	stop(): Promise<void>;
 }
@@ -38,7 +41,21 @@ export async function startMassnick(config: Config, logger: Logger): Promise<Mas
 		if (failures.length === 1) throw failures[0];
 		throw new AggregateError(failures, failures.map((failure) => failure.message).join('\n'));
 	}
-	const jobs = new JobManager({ config, fleet, guildContext: () => boss.guildContext(), logger: logger.child({ component: 'jobs' }) });
+	// The boss has the Server Members intent (it could not log in otherwise); a worker whose
+	// application has it too lists alongside, which only makes the listing faster.
+	const listers = (): ListingClient[] => [
+		{ rest: boss.client.rest, label: 'the boss' },
+		...fleet.active.filter((worker) => worker.listsMembers).map((worker) => ({ rest: worker.client.rest, label: worker.label })),
+	];
+	// The boss's requests count towards the same per-address invalid-request limit as the workers'.
+	fleet.guard.watch(boss.client.rest);
+	const jobs = new JobManager({
+		config,
+		fleet,
+		guildContext: () => boss.guildContext(),
+		listers,
+		logger: logger.child({ component: 'jobs' }),
+	});
 	boss.attach({ config, fleet, jobs, logger: logger.child({ component: 'commands' }) });
 	let interrupted;
 	try {
@@ -53,11 +70,13 @@ export async function startMassnick(config: Config, logger: Logger): Promise<Mas
 			'a rename did not finish last time; /status counts what is left, /massnick with the same name finishes it',
 		);
 	}
-	logger.info({ workers: fleet.size }, 'massnick is ready');
+	const listing = fleet.workers.filter((worker) => worker.listsMembers).length;
+	logger.info({ workers: fleet.size, workersThatList: listing }, `massnick is ready; the boss${listing > 0 ? ` and ${listing} worker${listing === 1 ? '' : 's'}` : ''} list members`);
 	return {
 		boss,
 		fleet,
 		jobs,
+		listers,
 		async stop() {
 			await jobs.stop();
 			await Promise.allSettled([boss.stop(), fleet.stop()]);

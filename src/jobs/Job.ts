@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { workerIndexOf } from '../workers/partition.js';
 import type { Fleet } from '../workers/Fleet.js';
 import type { Worker } from '../workers/Worker.js';
-import { listMembers } from './listMembers.js';
+import { type ListingClient, listMembers } from './listMembers.js';
 import type { MemberRecord, Plan } from './planner.js';
 import { Progress } from './Progress.js';
 import { type PendingChange, runSlice, type SliceEnd } from './runSlice.js';
@@ -32,6 +32,8 @@ export interface JobOptions {
 	dryRun: boolean;
 	startedBy: { id: string; tag: string };
 	fleet: Fleet;
+	/** The bots that page through the member list: those whose application has the members intent. */
+	listers: readonly ListingClient[];
 	guildId: string;
 	/** Plans one member for the worker that owns it. Pure; see planner.ts. */
 	plan: (member: MemberRecord, worker: Worker) => Plan;
@@ -294,12 +296,12 @@ export class Job extends EventEmitter<JobEvents> {
 	}
 
 	async #list(): Promise<void> {
-		const { fleet, guildId } = this.#options;
+		const { fleet, guildId, listers } = this.#options;
 		const size = fleet.size;
 		const reporters = fleet.workers.map((_, index) => this.progress.reporter(index));
 		const pages = listMembers({
 			guildId,
-			rests: fleet.active.map((worker) => ({ rest: worker.client.rest, label: worker.label })),
+			rests: listers,
 			signal: this.signal,
 			retry: this.#options.retry,
 		});

@@ -7,6 +7,7 @@ import { Job, type JobKind } from './Job.js';
 import { Journal, type JournalSummary } from './Journal.js';
 import { type GuildContext, planClear, planRename, planRestore } from './planner.js';
 import type { ProgressSnapshot } from './Progress.js';
+import type { ListingClient } from './listMembers.js';
 import { isExpansionOf, parseTemplate, type Template } from './template.js';
 
 /** Who ran a command, as the audit log and the journal name them. */
@@ -35,6 +36,8 @@ export interface JobManagerOptions {
 	fleet: Fleet;
 	/** The guild as it is now: roles, owner, bots (read from the boss's cache at each start). */
 	guildContext: () => GuildContext;
+	/** The bots that may list members now: the boss, and any worker whose application has the intent. */
+	listers: () => ListingClient[];
 	logger: Logger;
 }
 
@@ -296,6 +299,7 @@ export class JobManager {
 		return new Job({
 			...spec,
 			fleet,
+			listers: this.#options.listers(),
 			guildId: config.guildId,
 			reason: expandAuditLogReason(config.auditLogReason, {
 				jobKind: spec.kind,

@@ -9,14 +9,21 @@ import type { MemberRecord } from './planner.js';
 /** Discord's page size ceiling for List Guild Members. */
 export const MEMBER_PAGE_SIZE = 1000;
 
+/** A bot that may list the guild's members: its application has the Server Members intent. */
+export interface ListingClient {
+	rest: REST;
+	/** How errors name it: "the boss", "worker 3". */
+	label: string;
+}
+
 export interface ListMembersOptions {
 	guildId: string;
 	/**
 	 * The REST clients to page with, in turn. Each token has its own 10-per-10-s allowance on this
-	 * route, so paging with every worker's token lists N times faster than with one; the pages
-	 * still come in id order because each asks for the ids after the previous page's last.
+	 * route, so paging with k tokens lists k times faster than with one; the pages still come in
+	 * id order because each asks for the ids after the previous page's last.
 	 */
-	rests: ReadonlyArray<{ rest: REST; label: string }>;
+	rests: readonly ListingClient[];
 	signal?: AbortSignal | undefined;
 	/** Resume after this id (exclusive); `0` for the start of the guild. */
 	after?: string;

@@ -37,6 +37,11 @@ export interface SandboxOptions {
 	members?: number;
 	/** Worker applications besides the boss. Default 10. */
 	workers?: number;
+	/**
+	 * Whether the worker applications have the Server Members intent switched on, as the boss's
+	 * has. Default false: massnick needs it for the boss alone, and the sandbox proves that.
+	 */
+	workerMembersIntent?: boolean;
 	/** Same seed, same guild: ids, names, tokens. Default 1. */
 	seed?: number;
 	/** Default 0 (any free port). */
@@ -79,6 +84,7 @@ export interface ResolvedSandboxOptions extends Required<Omit<SandboxOptions, 'l
 export const SANDBOX_DEFAULTS = {
 	members: 1000,
 	workers: 10,
+	workerMembersIntent: false,
 	seed: 1,
 	port: 0,
 	host: '127.0.0.1',
@@ -138,6 +144,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
 	const resolved: ResolvedSandboxOptions = {
 		members: integer('members', options.members, SANDBOX_DEFAULTS.members, 10, 10_000_000),
 		workers: integer('workers', options.workers, SANDBOX_DEFAULTS.workers, 0, 100),
+		workerMembersIntent: options.workerMembersIntent ?? SANDBOX_DEFAULTS.workerMembersIntent,
 		seed: integer('seed', options.seed, SANDBOX_DEFAULTS.seed, 0, 2 ** 31 - 1),
 		port: integer('port', options.port, SANDBOX_DEFAULTS.port, 0, 65_535),
 		host: options.host ?? SANDBOX_DEFAULTS.host,

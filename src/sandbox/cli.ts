@@ -6,6 +6,7 @@ import { SANDBOX_DEFAULTS, type SandboxOptions } from './SandboxOptions.js';
 import { startSandbox } from './startSandbox.js';
 
 const USAGE = `usage: npm run sandbox -- [--members N] [--workers N] [--seed N] [--port N] [--host ADDR] [--time-scale F] [--log-level LEVEL]
+                          [--worker-members-intent]
 
   --members     generated members, 10..10000000 (default ${SANDBOX_DEFAULTS.members}); the bots join on top
   --workers     worker applications besides the boss (default ${SANDBOX_DEFAULTS.workers})
@@ -14,6 +15,8 @@ const USAGE = `usage: npm run sandbox -- [--members N] [--workers N] [--seed N] 
   --host        address to listen on (default ${SANDBOX_DEFAULTS.host})
   --time-scale  divides every rate-limit window (default ${SANDBOX_DEFAULTS.timeScale})
   --log-level   pino level for the logs on stderr (default info)
+  --worker-members-intent
+                the worker applications have the Server Members intent too (default: the boss's alone)
 
 Prints one JSON line on stdout once listening: {"apiUrl","controlUrl","guildId","ownerId","channelId","bossToken","workerTokens"}.
 Runs until SIGINT or SIGTERM.`;
@@ -26,6 +29,7 @@ const FLAGS = {
 	host: { type: 'string' },
 	'time-scale': { type: 'string' },
 	'log-level': { type: 'string' },
+	'worker-members-intent': { type: 'boolean' },
 	help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -55,6 +59,7 @@ export function parseSandboxArgs(argv: readonly string[]): { options: SandboxOpt
 		port: number('port', true),
 		timeScale: number('time-scale', false),
 		...(values.host === undefined ? {} : { host: values.host }),
+		...(values['worker-members-intent'] === true ? { workerMembersIntent: true } : {}),
 	};
 	const logLevel = values['log-level'] ?? 'info';
 	if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) problems.push({ option: '--log-level', message: `unknown level "${logLevel}"` });

@@ -11,6 +11,7 @@ import {
 } from 'discord.js';
 import type { Logger } from 'pino';
 import { createClient, type ClientOptions } from '../discord/createClient.js';
+import { hasMembersIntent } from '../discord/membersIntent.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import { withSignal } from '../util/withSignal.js';
 
@@ -42,6 +43,7 @@ export class Worker {
 	readonly #guildId: string;
 	readonly #logger: Logger;
 	#state: WorkerState = 'offline';
+	#listsMembers = false;
 
 	constructor(options: WorkerOptions) {
 		this.index = options.index;
@@ -67,6 +69,14 @@ export class Worker {
 
 	get state(): WorkerState {
 		return this.#state;
+	}
+
+	/**
+	 * Whether this worker's application has the Server Members intent, so it may help list the
+	 * guild (read from `GET /applications/@me` at start). Workers never need it to rename.
+	 */
+	get listsMembers(): boolean {
+		return this.#listsMembers;
 	}
 
 	/** Gateway heartbeat round trip in ms, or -1 before the first one. */
@@ -114,8 +124,9 @@ export class Worker {
 				`${this.label}'s bot lacks the Manage Nicknames permission in guild ${guild.name}: give the bots' role that permission.`,
 			);
 		}
+		this.#listsMembers = await this.#readMembersIntent();
 		this.#state = 'ready';
-		this.#logger.info({ highestRole: guild.members.me.roles.highest.name }, 'worker ready');
+		this.#logger.info({ highestRole: guild.members.me.roles.highest.name, listsMembers: this.#listsMembers }, 'worker ready');
 	}
 
 	/** Sets one member's nickname (`null` clears it). Throws discord.js's errors as they come. */
@@ -138,6 +149,17 @@ export class Worker {
 	async stop(): Promise<void> {
 		if (this.#state !== 'revoked') this.#state = 'stopped';
 		await this.client.destroy();
+	}
+
+	/** A worker that cannot read its flags still renames; it just does not help list. */
+	async #readMembersIntent(): Promise<boolean> {
+		try {
+			const application = await this.client.application!.fetch();
+			return hasMembersIntent(application.flags.bitfield);
+		} catch (error) {
+			this.#logger.warn({ err: error }, 'could not read the application flags; this worker will not help list members');
+			return false;
+		}
 	}
 
 	#loginError(error: unknown): Error {

@@ -41,6 +41,18 @@ describe('generateGuild', () => {
 		expect(c.guild.apps[0]!.token).not.toBe(a.guild.apps[0]!.token);
 	});
 
+	it('gives the Server Members intent to the boss alone unless the workers are asked to have it', () => {
+		const alone = generateGuild({ members: 10, workers: 3, seed: 1 });
+		expect(alone.apps.map((app) => [app.role, app.membersIntent])).toEqual([
+			['boss', true],
+			['worker', false],
+			['worker', false],
+			['worker', false],
+		]);
+		const all = generateGuild({ members: 10, workers: 3, seed: 1, workerMembersIntent: true });
+		expect(all.apps.every((app) => app.membersIntent)).toBe(true);
+	});
+
 	it('spreads creation times at random from 2015 on, so (id >> 22) % N splits members evenly', () => {
 		const { members } = generateGuild({ members: 10_000, workers: 10, seed: 1 });
 		const timestamps: number[] = [];

@@ -37,6 +37,7 @@ describe('a journal that stops accepting writes', () => {
 			dryRun: false,
 			startedBy: { id: stack.sandbox.ownerId, tag: 'owner' },
 			fleet: stack.massnick.fleet,
+			listers: stack.massnick.listers(),
 			guildId: stack.sandbox.guildId,
 			plan: (member) => planRename(member, { kind: 'rename', template }, context),
 			beforeChange,

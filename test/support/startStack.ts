@@ -31,6 +31,8 @@ export interface StackOptions {
 	workers?: number;
 	timeScale?: number;
 	seed?: number;
+	/** Give the worker applications the Server Members intent too (by default only the boss has it). */
+	workerMembersIntent?: boolean;
 	dataDir?: string;
 	/** Override settings after loading (e.g. the status refresh). */
 	settings?: (config: Config) => Config;
@@ -43,6 +45,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 		workers: options.workers ?? 4,
 		seed: options.seed ?? 7,
 		timeScale: options.timeScale ?? 100,
+		workerMembersIntent: options.workerMembersIntent ?? false,
 	});
 	const ownDataDir = options.dataDir === undefined;
 	const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'massnick-test-')));

@@ -48,7 +48,8 @@ import { observeRoutes } from './observeRoutes.js';
  *   (0..1: share of bot REST requests answered 500/502), `sharedWriteLimit: {limit, windowMs} |
  *   null` (guild-wide PATCH member limit across all tokens → 429 scope `shared`, time-scaled),
  *   `membersIntent: {appId, enabled}`, `revokeToken: {appId}` (REST 401, gateway close 4004),
- *   `closeGateway: {appId?, code?}`, `reconnect: {appId?}` (op 7), `resetFaults: true` (first)
+ *   `closeGateway: {appId?, code?}`, `reconnect: {appId?}` (op 7), `resetFaults: true` (first; the
+ *   members intent returns to the boss alone, or every app with `workerMembersIntent`)
  *   → the fault state, plus `closed`/`reconnected` counts.
  */
 export function createControlRouter(ctx: SandboxContext): (request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams) => Promise<void> {

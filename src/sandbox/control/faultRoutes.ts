@@ -39,7 +39,7 @@ export const faultRoutes: ControlRoute[] = [
 			if (body.resetFaults === true) {
 				faults.reset();
 				for (const app of state.apps) {
-					app.membersIntent = true;
+					app.membersIntent = app.role === 'boss' || state.options.workerMembersIntent;
 					app.revoked = false;
 				}
 			}

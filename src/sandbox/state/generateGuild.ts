@@ -66,6 +66,8 @@ export interface GeneratedGuild {
 export interface GenerateGuildOptions {
 	members: number;
 	workers: number;
+	/** Whether the workers' applications have the Server Members intent (the boss's always has). Default false. */
+	workerMembersIntent?: boolean;
 	seed: number;
 }
 
@@ -77,7 +79,7 @@ export interface GenerateGuildOptions {
  * one pass from exponential spacings, so no sort is needed even for ten million members): the
  * bot splits work by `(id >> 22) % N`, which a regular step would make meaningless.
  */
-export function generateGuild({ members, workers, seed }: GenerateGuildOptions): GeneratedGuild {
+export function generateGuild({ members, workers, workerMembersIntent = false, seed }: GenerateGuildOptions): GeneratedGuild {
 	const random = new Random(seed);
 	const guildCreated = GENERATION_START + random.int(2 * 365 * 86_400_000);
 	let nextGuildObject = 0;
@@ -147,7 +149,7 @@ export function generateGuild({ members, workers, seed }: GenerateGuildOptions):
 		const appId = store.idAt(memberIndex).toString();
 		const name = n === 0 ? 'Massnick Boss' : `Massnick Worker ${n}`;
 		store.setCustomUser(memberIndex, { username: name, globalName: null }, true);
-		return { id: appId, name, role: n === 0 ? 'boss' : 'worker', token: makeToken(appId, random), memberIndex, membersIntent: true, revoked: false };
+		return { id: appId, name, role: n === 0 ? 'boss' : 'worker', token: makeToken(appId, random), memberIndex, membersIntent: n === 0 || workerMembersIntent, revoked: false };
 	});
 
 	return {
