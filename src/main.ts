@@ -1,14 +1,20 @@
-
+#!/usr/bin/env node
 /**
- * The command line: `start` runs the bot, `demo` shows it on the sandbox, `sandbox` runs the
- * local Discord alone, `bench` measures. Each loads only what it needs.
+ * The command line: `start` runs the bot, `doctor` checks the setup, `demo` shows it on the
+ * sandbox, `sandbox` runs the local Discord alone. Each loads only what it needs, so a production
+ * install (no devDependencies) runs `start` and `doctor` without the sandbox's packages.
  */
-const usage = `usage: tsx src/main.ts <start | demo | sandbox | bench> [options]
+const usage = `usage: massnick <start | doctor | demo | sandbox> [options]
 
   start     run massnick against Discord (or DISCORD_API_URL), configured by .env and config/
+  doctor    check every token, invite, permission, role and intent before a job; --help for options
   demo      start a local sandbox guild and show a rename and a restore end to end
   sandbox   run the local Discord sandbox alone (npm run sandbox -- --help)
-  bench     measure throughput and memory against the sandbox (npm run bench -- --quick)`;
+
+The benchmark is npm run bench (bench/, never part of the product).`;
+
+/** Commands that need the development install (npm install): the sandbox's packages. */
+const DEVELOPMENT_COMMANDS = new Set(['demo', 'sandbox']);
 
 const [command, ...args] = process.argv.slice(2);
 try {
@@ -16,6 +22,11 @@ try {
 		case 'start': {
 			const { runStart } = await import('./cli/runStart.js');
 			await runStart();
+			break;
+		}
+		case 'doctor': {
+			const { runDoctorCommand } = await import('./cli/runDoctorCommand.js');
+			process.exitCode = await runDoctorCommand(args);
 			break;
 		}
 		case 'demo': {
@@ -28,16 +39,16 @@ try {
 			await runSandboxCli(args);
 			break;
 		}
-		case 'bench': {
-			const { runBench } = await import('../bench/runBench.js');
-			process.exitCode = await runBench(args);
-			break;
-		}
 		default:
 			console.error(usage);
 			process.exitCode = command === undefined || command === '--help' ? 0 : 2;
 	}
 } catch (error) {
-	console.error((error as Error).message);
+	const missing = (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND';
+	if (missing && command !== undefined && DEVELOPMENT_COMMANDS.has(command)) {
+		console.error(`massnick ${command} needs the development install, which has the sandbox's packages: run npm install (not npm ci --omit=dev), then npm run ${command}.`);
+	} else {
+		console.error((error as Error).message);
+	}
 	process.exitCode = 1;
 }

@@ -3,19 +3,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ControlInteraction, ControlMember } from '../../src/cli/SandboxControl.js';
 import { type Stack, startStack } from '../support/startStack.js';
+import { waitUntil } from '../support/waitUntil.js';
 
 function replyOf(interaction: ControlInteraction, index = 0): { content?: string; flags?: number; embeds?: Array<{ description?: string; title?: string }> } {
 	const response = interaction.responses[index]!;
 	const body = response.body as { data?: Record<string, unknown> } & Record<string, unknown>;
 	return (body.data ?? body) as never;
-}
-
-async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await check())) {
-		if (Date.now() > deadline) throw new Error('timed out waiting');
-		await new Promise((resolve) => setTimeout(resolve, 25));
-	}
 }
 
 describe('the boss commands', () => {
@@ -74,7 +67,7 @@ describe('the boss commands', () => {
 		expect(reply.content).toMatch(/already running/);
 		expect(reply.flags! & 64).toBe(64);
 		expect(stack.massnick.jobs.current).toBe(running);
-		await waitUntil(() => stack.massnick.jobs.current === undefined, 30_000);
+		await waitUntil(() => stack.massnick.jobs.current === undefined, { timeoutMs: 30_000 });
 		expect(running.target).toBe('Busy {username}');
 	});
 
@@ -86,7 +79,7 @@ describe('the boss commands', () => {
 		await waitUntil(() => stack.massnick.jobs.current !== undefined);
 		const status = await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, 'status', {}, stack.sandbox.channelId);
 		await stack.control.waitForResponses(status, 1);
-		await waitUntil(() => stack.massnick.jobs.current === undefined, 30_000);
+		await waitUntil(() => stack.massnick.jobs.current === undefined, { timeoutMs: 30_000 });
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		const after = (await stack.control.messages(stack.sandbox.channelId)) as Array<{ id: string; edits?: number; embeds: Array<{ title?: string; description?: string }> }>;
 		const posted = after.slice(before.length);
@@ -115,7 +108,7 @@ describe('the boss commands', () => {
 		const id = await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, 'restore', { name: 'Live {username}' }, stack.sandbox.channelId);
 		const interaction = await stack.control.waitForResponses(id, 2);
 		expect(replyOf(interaction, 1).content).toMatch(/No journal/);
-		await waitUntil(() => stack.massnick.jobs.last !== previous && stack.massnick.jobs.current === undefined, 30_000);
+		await waitUntil(() => stack.massnick.jobs.last !== previous && stack.massnick.jobs.current === undefined, { timeoutMs: 30_000 });
 		const job = stack.massnick.jobs.last!;
 		expect(job.kind).toBe('clear');
 		expect(job.result?.state).toBe('finished');

@@ -7,16 +7,9 @@ import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { spawnBot, type BotProcess } from '../support/spawnBot.js';
 import { type Sandbox, startMassnickOn } from '../support/startStack.js';
+import { waitUntil } from '../support/waitUntil.js';
 
 const NAME = 'Crash {username}';
-
-async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await check())) {
-		if (Date.now() > deadline) throw new Error('timed out waiting');
-		await new Promise((resolve) => setTimeout(resolve, 25));
-	}
-}
 
 async function journalLines(dataDir: string, guildId: string): Promise<Array<Record<string, unknown>>> {
 	const dir = join(dataDir, guildId);

@@ -3,6 +3,7 @@ import type { SandboxRequest } from '../../src/cli/SandboxControl.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { type Stack, startMassnickOn, startStack } from '../support/startStack.js';
+import { waitUntil } from '../support/waitUntil.js';
 
 const NAME = 'Ghost {username}';
 const MEMBER_PATCH = '/guilds/:id/members/:id';
@@ -18,14 +19,6 @@ function renamesPerMember(requests: SandboxRequest[]): Map<string, number> {
 	return counts;
 }
 
-async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await check())) {
-		if (Date.now() > deadline) throw new Error('timed out waiting');
-		await new Promise((resolve) => setTimeout(resolve, 25));
-	}
-}
-
 async function startJob(stack: Stack, command: string, options: Record<string, unknown>) {
 	const previous = stack.massnick.jobs.last;
 	const id = await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, command, options, stack.sandbox.channelId);
@@ -35,7 +28,7 @@ async function startJob(stack: Stack, command: string, options: Record<string, u
 }
 
 async function settled(stack: Stack): Promise<void> {
-	await waitUntil(() => stack.massnick.jobs.current === undefined, 60_000);
+	await waitUntil(() => stack.massnick.jobs.current === undefined, { timeoutMs: 60_000 });
 }
 
 describe('long runs on a live guild', () => {

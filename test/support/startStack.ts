@@ -10,6 +10,7 @@ import type { Job } from '../../src/jobs/Job.js';
 import { createLogger } from '../../src/log/createLogger.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { type Massnick, startMassnick } from '../../src/startMassnick.js';
+import { waitUntil } from './waitUntil.js';
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -106,16 +107,14 @@ export async function startMassnickOn(
 			const previous = massnick.jobs.last;
 			const id = await control.invoke(sandbox.guildId, userId, command, commandOptions, sandbox.channelId);
 			await control.waitForResponses(id, 1);
-			const deadline = Date.now() + 30_000;
-			let job = massnick.jobs.last;
-			while (job === previous || job === undefined) {
-				if (Date.now() > deadline) throw new Error(`/${command} started no job: ${JSON.stringify(await control.interaction(id))}`);
-				await new Promise((resolve) => setTimeout(resolve, 20));
-				job = massnick.jobs.last;
+			try {
+				await waitUntil(() => massnick.jobs.last !== previous && massnick.jobs.last !== undefined, { what: `the job /${command} starts` });
+			} catch {
+				throw new Error(`/${command} started no job: ${JSON.stringify(await control.interaction(id))}`);
 			}
-			while (!job.result) await new Promise((resolve) => setTimeout(resolve, 20));
+			const job = massnick.jobs.last!;
 			// The manager clears its slot just after the job ends.
-			while (massnick.jobs.current) await new Promise((resolve) => setTimeout(resolve, 10));
+			await waitUntil(() => job.result !== undefined && massnick.jobs.current === undefined, { what: `/${command} to end`, timeoutMs: 120_000 });
 			return job;
 		},
 		async close() {
