@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { Boss } from './boss/Boss.js';
 import type { Config } from './config/Config.js';
 import { JobManager } from './jobs/JobManager.js';
+import { deleteRestoredJournals, journalName } from './jobs/journal/journalsOnDisk.js';
 import type { ListingClient } from './jobs/listMembers.js';
 import { Fleet } from './workers/Fleet.js';
 
@@ -70,14 +71,26 @@ export async function startMassnick(config: Config, logger: Logger): Promise<Mas
 			'a rename did not finish last time; /status counts what is left, /massnick with the same name finishes it',
 		);
 	}
-	const listing = fleet.workers.filter((worker) => worker.listsMembers).length;
-	logger.info({ workers: fleet.size, workersThatList: listing }, `massnick is ready; the boss${listing > 0 ? ` and ${listing} worker${listing === 1 ? '' : 's'}` : ''} list members`);
+	const forgetRestored = async (): Promise<void> => {
+		try {
+			const deleted = await deleteRestoredJournals(config.dataDir, { deleteRestoredAfterDays: config.journal.deleteRestoredAfterDays });
+			for (const journal of deleted) {
+				logger.info({ journal: journalName(journal), restoredAt: journal.endedAt }, 'deleted a fully restored journal past journal.deleteRestoredAfterDays');
+			}
+		} catch (error) {
+			logger.warn({ err: error }, 'could not check the journals for ones past their keep time');
+		}
+	};
+	await forgetRestored();
+	const daily = setInterval(() => void forgetRestored(), 24 * 60 * 60 * 1000).unref();
+	logger.info({ workers: fleet.size, listing: ['the boss', ...fleet.workers.filter((worker) => worker.listsMembers).map((worker) => worker.label)] }, 'massnick is ready');
 	return {
 		boss,
 		fleet,
 		jobs,
 		listers,
 		async stop() {
+			clearInterval(daily);
 			await jobs.stop();
 			await Promise.allSettled([boss.stop(), fleet.stop()]);
 		},

@@ -13,7 +13,7 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
  */
 export async function runStart(): Promise<void> {
 	const config = loadConfig();
-	const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+	const logger = createLogger({ level: config.logLevel, format: config.logFormat, secrets: secretsOf(config) });
 	const massnick = await startMassnick(config, logger);
 	let stopping = false;
 	const shutdown = (signal: NodeJS.Signals): void => {

@@ -13,6 +13,9 @@ export interface PermissionSettings {
 	readonly allowedUserIds: readonly string[];
 }
 
+/** `auto`: readable lines when stdout is a terminal, pino's JSON lines otherwise (journald, files, log shippers). */
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
 /** How nicknames are fitted to Discord's rules. */
 export interface NicknameSettings {
 	/** At most this many Unicode code points; Discord's limit is 32. */
@@ -45,6 +48,16 @@ export interface RestSettings {
 	readonly offsetMs: number;
 }
 
+/** What is kept on disk, and for how long. */
+export interface JournalSettings {
+	/**
+	 * A journal whose job has been fully restored is deleted this many days after the restore
+	 * (checked at start and daily). It holds member ids and their old nicknames: personal data,
+	 * kept no longer than it is useful. 0 deletes it at the next check.
+	 */
+	readonly deleteRestoredAfterDays: number;
+}
+
 export interface SafetySettings {
 	/**
 	 * Stop sending when this many 401/403/429 answers arrive within 10 minutes. Discord bans the
@@ -66,6 +79,7 @@ export interface Settings {
 	readonly workers: WorkerSettings;
 	readonly rest: RestSettings;
 	readonly safety: SafetySettings;
+	readonly journal: JournalSettings;
 }
 
 /** What comes from the environment (`.env` or the real environment). */
@@ -79,6 +93,7 @@ export interface EnvSettings {
 	/** discord.js's `rest.api`, e.g. `http://127.0.0.1:3000/api` for the sandbox; unset for Discord. */
 	readonly apiUrl: string | undefined;
 	readonly logLevel: LogLevel;
+	readonly logFormat: LogFormat;
 	/** Where journals live: `<dataDir>/<guildId>/<jobId>.jsonl`. */
 	readonly dataDir: string;
 }

@@ -28,11 +28,15 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze<Settings>({
 	safety: {
 		invalidRequestBudget: 5_000,
 	},
+	journal: {
+		deleteRestoredAfterDays: 30,
+	},
 });
 
 /** Defaults of the optional environment keys. */
-export const DEFAULT_ENV: Pick<EnvSettings, 'apiUrl' | 'logLevel' | 'dataDir'> = Object.freeze({
+export const DEFAULT_ENV: Pick<EnvSettings, 'apiUrl' | 'logLevel' | 'logFormat' | 'dataDir'> = Object.freeze({
 	apiUrl: undefined,
 	logLevel: 'info',
+	logFormat: 'auto',
 	dataDir: 'data',
 });

@@ -1,6 +1,6 @@
 import type { ConfigProblem } from '../errors.js';
 import { isSnowflake } from '../discord/snowflake.js';
-import type { EnvSettings, LogLevel } from './Config.js';
+import type { EnvSettings, LogFormat, LogLevel } from './Config.js';
 import { DEFAULT_ENV } from './defaults.js';
 
 /** The environment keys massnick reads, and nothing else. */
@@ -10,6 +10,7 @@ export const ENV_KEYS = [
 	'GUILD_ID',
 	'DISCORD_API_URL',
 	'LOG_LEVEL',
+	'LOG_FORMAT',
 	'MASSNICK_DATA_DIR',
 	'MASSNICK_CONFIG_DIR',
 ] as const;
@@ -17,6 +18,7 @@ export const ENV_KEYS = [
 export type EnvKey = (typeof ENV_KEYS)[number];
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_FORMATS: readonly LogFormat[] = ['auto', 'json', 'pretty'];
 
 /**
  * Validates the environment keys. Every problem is collected; the result's `settings` is only
@@ -81,9 +83,16 @@ export function readEnv(env: Readonly<Record<string, string | undefined>>): {
 		else problem('LOG_LEVEL', `"${level}" is not a level; use one of ${LOG_LEVELS.join(', ')}`);
 	}
 
+	let logFormat = DEFAULT_ENV.logFormat;
+	const format = value('LOG_FORMAT')?.toLowerCase();
+	if (format !== undefined) {
+		if ((LOG_FORMATS as readonly string[]).includes(format)) logFormat = format as LogFormat;
+		else problem('LOG_FORMAT', `"${format}" is not a format; use auto (readable on a terminal, JSON otherwise), json or pretty`);
+	}
+
 	const dataDir = value('MASSNICK_DATA_DIR') ?? DEFAULT_ENV.dataDir;
 
-	return { settings: { bossToken, workerTokens, guildId, apiUrl, logLevel, dataDir }, problems };
+	return { settings: { bossToken, workerTokens, guildId, apiUrl, logLevel, logFormat, dataDir }, problems };
 }
 
 function workerPlace(index: number): string {

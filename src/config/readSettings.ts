@@ -32,6 +32,7 @@ const RULES: Readonly<Record<string, Rule>> = {
 		max: 9999,
 		why: 'Discord bans the IP for an hour at 10,000 invalid requests in 10 minutes',
 	},
+	'journal.deleteRestoredAfterDays': { type: 'int', min: 0, max: 3650 },
 };
 
 /**

@@ -1,5 +1,7 @@
+import { isatty } from 'node:tty';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import type { LogLevel } from '../config/Config.js';
+import { prettyFactory } from 'pino-pretty';
+import type { LogFormat, LogLevel } from '../config/Config.js';
 import { createRedactor, REDACTED } from '../config/redactTokens.js';
 
 export { REDACTED };
@@ -10,6 +12,12 @@ export interface LoggerOptions {
 	secrets: readonly string[];
 	/** A stream, or a file descriptor (1 stdout, 2 stderr); default stdout. */
 	destination?: NodeJS.WritableStream | number;
+	/**
+	 * `json`: pino's JSON lines. `pretty`: one readable line per entry (pino-pretty). `auto`, the
+	 * default: pretty when the destination is a terminal, JSON otherwise (systemd's journal, a
+	 * file, a log shipper).
+	 */
+	format?: LogFormat;
 }
 
 /**
@@ -25,11 +33,15 @@ export function createLogger(options: LoggerOptions): Logger {
 	const redact = createRedactor(options.secrets);
 	const target = options.destination ?? 1;
 	const sink: { write(text: string): unknown } = typeof target === 'number' ? pino.destination({ dest: target, sync: true }) : target;
+	const terminal = typeof target === 'number' ? isatty(target) : (target as { isTTY?: boolean }).isTTY === true;
+	const format = options.format ?? 'auto';
+	const pretty = format === 'pretty' || (format === 'auto' && terminal) ? prettyFactory({ colorize: terminal, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) : undefined;
 	// A plain object, not a Writable: each line goes straight through, synchronously, so nothing
-	// sits in a buffer when the process exits.
+	// sits in a buffer when the process exits. Redaction runs on the JSON line, before formatting.
 	const stream: DestinationStream = {
 		write(line: string) {
-			sink.write(redact(line));
+			const safe = redact(line);
+			sink.write(pretty ? pretty(safe) : safe);
 		},
 	};
 	return pino({ level: options.level, base: undefined }, stream);

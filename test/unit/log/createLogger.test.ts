@@ -65,3 +65,27 @@ describe('createLogger', () => {
 		expect(records()[0]).toMatchObject({ name: '🎃 Alice', msg: 'renamed' });
 	});
 });
+
+describe('createLogger formats', () => {
+	function lines(format: 'json' | 'pretty' | 'auto', isTTY?: boolean) {
+		const written: string[] = [];
+		const destination = { write: (line: string) => void written.push(line), isTTY } as unknown as NodeJS.WritableStream;
+		const logger = createLogger({ level: 'info', secrets: [TOKEN], destination, format });
+		logger.info({ worker: 2, token: TOKEN }, 'slice done');
+		return written.join('');
+	}
+
+	it('pretty writes one readable line, not JSON, with the message and the fields, and still no token', () => {
+		const text = lines('pretty');
+		expect(() => JSON.parse(text)).toThrow();
+		expect(text).toMatch(/INFO.*slice done/);
+		expect(text).toContain('worker: 2');
+		expect(text).not.toContain(TOKEN);
+		expect(text).toContain('[redacted]');
+	});
+
+	it('auto is pretty on a terminal and JSON elsewhere', () => {
+		expect(JSON.parse(lines('auto', false))).toMatchObject({ msg: 'slice done', worker: 2 });
+		expect(lines('auto', true)).toMatch(/INFO.*slice done/);
+	});
+});
