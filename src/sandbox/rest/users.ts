@@ -12,7 +12,7 @@ export const userRoutes: Route[] = [
 		bucket: 'default',
 		auth: 'bot',
 		handle({ ctx: { state }, app }) {
-			return { status: 200, body: { ...state.userJson(app!.memberIndex), verified: true, mfa_enabled: false, flags: 0, locale: 'en-US', email: null } };
+			return { status: 200, body: { ...state.userJson(app!.memberIndex), verified: true, mfa_enabled: false, locale: 'en-US', email: null } };
 		},
 	},
 	{

@@ -99,6 +99,9 @@ export class SandboxState {
 			global_name: this.members.globalName(index),
 			avatar: null,
 			public_flags: 0 as UserFlags,
+			// Discord sends `flags` on every user object, not only on `/users/@me`; for anyone but the
+			// current user it holds the public flags.
+			flags: 0 as UserFlags,
 			avatar_decoration_data: null,
 			collectibles: null,
 			primary_guild: null,
