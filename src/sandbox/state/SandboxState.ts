@@ -216,9 +216,11 @@ export class SandboxState {
 
 	/**
 	 * The guild object (GET /guilds/{id}); with `withCounts`, the approximate counts that
-	 * `?with_counts=true` adds.
+	 * `?with_counts=true` adds. Besides APIGuild's fields it has three Discord still sends and
+	 * its spec requires (GuildWithCountsResponse): `region` (always `"deprecated"` since voice
+	 * regions moved to channels), `home_header` and the old `nsfw` flag.
 	 */
-	public guildJson(withCounts: boolean): APIGuild {
+	public guildJson(withCounts: boolean): APIGuild & { region: string; home_header: string | null; nsfw: boolean } {
 		return {
 			id: this.guild.id,
 			name: this.guild.name,
@@ -227,6 +229,8 @@ export class SandboxState {
 			splash: null,
 			discovery_splash: null,
 			owner_id: this.guild.ownerId,
+			region: 'deprecated',
+			home_header: null,
 			afk_channel_id: null,
 			afk_timeout: 300,
 			widget_enabled: false,
@@ -253,6 +257,7 @@ export class SandboxState {
 			public_updates_channel_id: null,
 			max_video_channel_users: 25,
 			max_stage_video_channel_users: 50,
+			nsfw: false,
 			nsfw_level: GuildNSFWLevel.Default,
 			stickers: [],
 			premium_progress_bar_enabled: false,
