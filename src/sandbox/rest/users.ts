@@ -35,11 +35,14 @@ export const userRoutes: Route[] = [
 			const bot = state.userJson(app!.memberIndex);
 			const ownerIndex = state.members.indexOf(BigInt(state.guild.ownerId));
 			const flags = applicationFlags(app!);
-			const application: APIApplication = {
+			// `type`, `explicit_content_filter` and `eligible_oauth2_scopes` are sent by Discord and
+			// required by its spec (PrivateApplicationResponse), but not in APIApplication.
+			const application: APIApplication & { type: null; explicit_content_filter: number; eligible_oauth2_scopes: string[] } = {
 				id: app!.id,
 				name: app!.name,
 				icon: null,
 				description: '',
+				type: null,
 				bot_public: false,
 				bot_require_code_grant: false,
 				bot,
@@ -50,8 +53,13 @@ export const userRoutes: Route[] = [
 				flags: flags as ApplicationFlags,
 				flags_new: String(flags),
 				approximate_guild_count: 1,
+				approximate_user_install_count: 0,
+				approximate_user_authorization_count: 0,
 				redirect_uris: [],
 				interactions_endpoint_url: null,
+				role_connections_verification_url: null,
+				explicit_content_filter: 0,
+				eligible_oauth2_scopes: ['bot', 'applications.commands'],
 			};
 			return { status: 200, body: application };
 		},
