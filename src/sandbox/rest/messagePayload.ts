@@ -13,6 +13,7 @@ import type { SandboxState } from '../state/SandboxState.js';
 import type { SandboxInteraction } from '../state/InteractionStore.js';
 import { toDiscordTimestamp } from '../state/toDiscordTimestamp.js';
 import { DiscordHttpError } from './errors.js';
+import { numberComponents } from './numberComponents.js';
 
 /** The message fields a create or edit may set; absent means "leave as is" on an edit. */
 export interface MessageFields {
@@ -46,7 +47,7 @@ export function readMessageFields(body: unknown, requireContent: boolean): Messa
 	} else if (source.embeds === null) fields.embeds = [];
 	if (source.components !== undefined && source.components !== null) {
 		if (!Array.isArray(source.components)) throw DiscordHttpError.invalidField('components', { code: 'BASE_TYPE_LIST', message: 'Must be a list.' });
-		fields.components = source.components as APIMessageTopLevelComponent[];
+		fields.components = numberComponents(source.components as APIMessageTopLevelComponent[]);
 	} else if (source.components === null) fields.components = [];
 	if (source.flags !== undefined && source.flags !== null) {
 		if (typeof source.flags !== 'number') throw DiscordHttpError.invalidField('flags', { code: 'NUMBER_TYPE_COERCE', message: `Value "${String(source.flags)}" is not int.` });
