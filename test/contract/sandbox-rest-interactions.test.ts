@@ -8,6 +8,7 @@ import {
 	type APIApplicationCommand,
 	type APIMessage,
 	type RESTPostAPIChatInputApplicationCommandsJSONBody,
+	type RESTPostAPIInteractionCallbackWithResponseResult,
 } from 'discord-api-types/v10';
 import { Client, Events, GatewayIntentBits, type TextChannel } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,16 +108,29 @@ describe('interaction callbacks', () => {
 		expect(error.code).toBe(RESTJSONErrorCodes.UnknownInteraction);
 	});
 
-	it('with_response=true returns the interaction and the created message', async () => {
-		const { id, token } = await invoke('status');
-		const answer = (await new REST({ api: sandbox.apiUrl }).post(Routes.interactionCallback(id, token), {
-			auth: false,
-			query: new URLSearchParams({ with_response: 'true' }),
+	it('with_response=true returns the interaction, and the message as a resource only for a reply', async () => {
+		const noAuth = new REST({ api: sandbox.apiUrl });
+		const withResponse = { auth: false, query: new URLSearchParams({ with_response: 'true' }) } as const;
+		const deferred = await invoke('status');
+		const deferral = (await noAuth.post(Routes.interactionCallback(deferred.id, deferred.token), {
+			...withResponse,
 			body: { type: InteractionResponseType.DeferredChannelMessageWithSource, data: { flags: MessageFlags.Ephemeral } },
-		})) as { interaction: { id: string; response_message_loading: boolean; response_message_ephemeral: boolean }; resource: { type: number; message: APIMessage } };
-		expect(answer.interaction).toMatchObject({ id, response_message_loading: true, response_message_ephemeral: true });
-		expect(answer.resource.type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
-		expect(answer.resource.message.flags! & MessageFlags.Loading).toBe(MessageFlags.Loading);
+		})) as RESTPostAPIInteractionCallbackWithResponseResult;
+		expect(deferral.interaction).toMatchObject({ id: deferred.id, response_message_loading: true, response_message_ephemeral: true });
+		// A deferral creates no resource (Discord's docs: `message` only for a reply or an update).
+		expect(deferral.resource).toBeUndefined();
+		const placeholder = (await noAuth.get(Routes.webhookMessage(sandbox.bossId, deferred.token, '@original'), { auth: false })) as APIMessage;
+		expect(placeholder.id).toBe(deferral.interaction.response_message_id);
+		expect(placeholder.flags! & MessageFlags.Loading).toBe(MessageFlags.Loading);
+
+		const replied = await invoke('status');
+		const reply = (await noAuth.post(Routes.interactionCallback(replied.id, replied.token), {
+			...withResponse,
+			body: { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'Working' } },
+		})) as RESTPostAPIInteractionCallbackWithResponseResult;
+		expect(reply.interaction).toMatchObject({ id: replied.id, response_message_loading: false, response_message_ephemeral: false });
+		expect(reply.resource?.type).toBe(InteractionResponseType.ChannelMessageWithSource);
+		expect(reply.resource?.message?.content).toBe('Working');
 	});
 
 	it('edits @original and posts follow-ups until the token expires (then 401/50027)', async () => {

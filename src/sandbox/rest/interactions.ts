@@ -56,7 +56,9 @@ export const interactionRoutes: Route[] = [
 								}
 							: {}),
 					},
-					...(message ? { resource: { type: request.type, message } } : {}),
+					// Only a reply creates a resource: a deferral's placeholder is announced by the
+					// `response_message_*` fields alone, as Discord's spec and docs describe.
+					...(message && request.type === InteractionResponseType.ChannelMessageWithSource ? { resource: { type: request.type, message } } : {}),
 				},
 			};
 		},
