@@ -3,6 +3,7 @@ import { Routes, type APIGuildMember } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { SandboxOptions } from '../../src/sandbox/SandboxOptions.js';
+import { renamableMembers } from '../support/renamableMembers.js';
 
 const running: Sandbox[] = [];
 async function sandboxWith(options: SandboxOptions): Promise<Sandbox> {
@@ -13,18 +14,6 @@ async function sandboxWith(options: SandboxOptions): Promise<Sandbox> {
 afterEach(async () => {
 	await Promise.all(running.splice(0).map((sandbox) => sandbox.close()));
 });
-
-/** Ids of members any bot may rename: not the owner, no role at or above the bots'. */
-function renamable(sandbox: Sandbox, count: number): string[] {
-	const { state } = sandbox;
-	const botPosition = state.highestPosition(state.apps[0]!.memberIndex);
-	const ids: string[] = [];
-	for (const index of state.members.indices()) {
-		if (!state.isOwner(index) && state.highestPosition(index) < botPosition) ids.push(state.members.idAt(index).toString());
-		if (ids.length === count) break;
-	}
-	return ids;
-}
 
 function patchMember(sandbox: Sandbox, token: string, userId: string, nick: string): Promise<Response> {
 	return fetch(`${sandbox.apiUrl}/v10${Routes.guildMember(sandbox.guildId, userId)}`, {
@@ -43,7 +32,7 @@ describe('per-route limits', () => {
 		// timeScale 20: PATCH member allows 10 per 0.5 s.
 		const sandbox = await sandboxWith({ timeScale: 20 });
 		const rest = new REST({ api: sandbox.apiUrl }).setToken(sandbox.bossToken);
-		const targets = renamable(sandbox, 25);
+		const targets = renamableMembers(sandbox, 25);
 		const started = performance.now();
 		for (const [i, id] of targets.entries()) {
 			const member = (await rest.patch(Routes.guildMember(sandbox.guildId, id), { body: { nick: `Renamed ${i}` } })) as APIGuildMember;
@@ -58,7 +47,7 @@ describe('per-route limits', () => {
 
 	it('sends the X-RateLimit headers on every answer, then 429 with Retry-After, scope user and Discord’s body', async () => {
 		const sandbox = await sandboxWith({});
-		const targets = renamable(sandbox, 11);
+		const targets = renamableMembers(sandbox, 11);
 		const buckets = new Set<string | null>();
 		for (const [i, id] of targets.slice(0, 10).entries()) {
 			const response = await patchMember(sandbox, sandbox.bossToken, id, `n${i}`);
@@ -91,7 +80,7 @@ describe('per-route limits', () => {
 
 	it('with a time scale, reports scaled windows and a fractional Retry-After', async () => {
 		const sandbox = await sandboxWith({ timeScale: 40 });
-		const targets = renamable(sandbox, 11);
+		const targets = renamableMembers(sandbox, 11);
 		for (const id of targets.slice(0, 10)) await patchMember(sandbox, sandbox.bossToken, id, 'x');
 		const limited = await patchMember(sandbox, sandbox.bossToken, targets[10]!, 'y');
 		expect(limited.status).toBe(429);
@@ -141,7 +130,7 @@ describe('invalid-request ceiling', () => {
 	it('does not count 429s of scope shared', async () => {
 		const sandbox = await sandboxWith({ rateLimits: { invalidRequests: { limit: 3, windowMs: 60_000, banMs: 60_000 } } });
 		await fetch(`${sandbox.controlUrl}/faults`, { method: 'POST', body: JSON.stringify({ sharedWriteLimit: { limit: 2, windowMs: 60_000 } }) });
-		const targets = renamable(sandbox, 6);
+		const targets = renamableMembers(sandbox, 6);
 		const tokens = [sandbox.bossToken, sandbox.workerTokens[0]!, sandbox.workerTokens[1]!];
 		const statuses: number[] = [];
 		let shared: Response | undefined;
