@@ -150,6 +150,14 @@ describe('loadConfig: environment', () => {
 		]);
 	});
 
+	it('LOG_FORMAT is auto by default, json or pretty when set, and a clear problem otherwise', () => {
+		expect(load(valid).logFormat).toBe('auto');
+		expect(load({ ...valid, LOG_FORMAT: 'JSON' }).logFormat).toBe('json');
+		expect(problemsOf({ ...valid, LOG_FORMAT: 'colour' })).toEqual([
+			{ key: 'LOG_FORMAT', message: expect.stringContaining('auto (readable on a terminal, JSON otherwise), json or pretty') as string },
+		]);
+	});
+
 	it('MASSNICK_DATA_DIR sets where journals go', () => {
 		expect(load({ ...valid, MASSNICK_DATA_DIR: '/var/lib/massnick' }).dataDir).toBe('/var/lib/massnick');
 	});
