@@ -5,6 +5,16 @@ export type { ControlMember };
 /** One entry of the sandbox's request log. */
 export type SandboxRequest = RequestLogEntry;
 
+/** Permission bits as the control API takes them: a decimal string, a number, or flag names. */
+export type ControlPermissions = string | number | readonly string[];
+
+export interface ControlRole {
+	id: string;
+	name: string;
+	position: number;
+	permissions: string;
+}
+
 export interface ControlInteraction {
 	id: string;
 	command: string;
@@ -65,6 +75,32 @@ export class SandboxControl {
 
 	setOwnNick(guildId: string, userId: string, nick: string | null): Promise<unknown> {
 		return this.#call('PATCH', `/guilds/${guildId}/members/${userId}`, { nick });
+	}
+
+	/** A new role at `position` (default 1); `permissions` as a decimal string, a number or flag names. */
+	createRole(guildId: string, role: { name: string; permissions?: ControlPermissions; position?: number }): Promise<ControlRole> {
+		return this.#call('POST', `/guilds/${guildId}/roles`, role);
+	}
+
+	editRole(guildId: string, roleId: string, changes: { permissions?: ControlPermissions; position?: number }): Promise<ControlRole> {
+		return this.#call('PATCH', `/guilds/${guildId}/roles/${roleId}`, changes);
+	}
+
+	addMemberRole(guildId: string, userId: string, roleId: string): Promise<ControlMember> {
+		return this.#call('PUT', `/guilds/${guildId}/members/${userId}/roles/${roleId}`);
+	}
+
+	removeMemberRole(guildId: string, userId: string, roleId: string): Promise<ControlMember> {
+		return this.#call('DELETE', `/guilds/${guildId}/members/${userId}/roles/${roleId}`);
+	}
+
+	/** Sets the channel's overwrite for a role (`type` 0) or a member (`type` 1). */
+	setChannelPermission(channelId: string, id: string, overwrite: { type: 0 | 1; allow?: ControlPermissions; deny?: ControlPermissions }): Promise<unknown> {
+		return this.#call('PUT', `/channels/${channelId}/permissions/${id}`, overwrite);
+	}
+
+	deleteChannelPermission(channelId: string, id: string): Promise<unknown> {
+		return this.#call('DELETE', `/channels/${channelId}/permissions/${id}`);
 	}
 
 	/** The request log after `after`: one page of `limit`, or every entry when `limit` is not given. */

@@ -38,7 +38,9 @@ export function createGatewayHost(ctx: SandboxContext): GatewayHost {
 		},
 		readyData(appId) {
 			const app = state.appById(appId)!;
-			return { user: state.userJson(app.memberIndex), application: { id: app.id, flags: applicationFlags(app) }, guildIds: [state.guildId] };
+			// A bot removed from the guild is told of no guild, as on Discord.
+			const guildIds = state.inGuild(app) ? [state.guildId] : [];
+			return { user: state.userJson(app.memberIndex), application: { id: app.id, flags: applicationFlags(app) }, guildIds };
 		},
 		guildCreate(appId, guildId): GatewayGuildCreateDispatchData {
 			const app = state.appById(appId)!;

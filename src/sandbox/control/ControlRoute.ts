@@ -15,7 +15,7 @@ export interface ControlRequest {
 export const STREAMED = Symbol('streamed');
 
 export interface ControlRoute {
-	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 	path: string;
 	/** The JSON to answer with (status 200), or `STREAMED`. */
 	handle(request: ControlRequest): unknown;

@@ -6,6 +6,8 @@ import { faultRoutes } from './faultRoutes.js';
 import { interactionRoutes } from './interactionRoutes.js';
 import { memberRoutes } from './memberRoutes.js';
 import { observeRoutes } from './observeRoutes.js';
+import { overwriteRoutes } from './overwriteRoutes.js';
+import { roleRoutes } from './roleRoutes.js';
 
 /**
  * The sandbox's control API: JSON over HTTP under `/_sandbox`, without authentication. It lets
@@ -26,8 +28,23 @@ import { observeRoutes } from './observeRoutes.js';
  *   bot}]` in id order; every member when there is no `limit` (streamed).
  * - `POST /_sandbox/guilds/{g}/members` `{count}` → `{ids}`: members join now (GUILD_MEMBER_ADD).
  * - `DELETE /_sandbox/guilds/{g}/members/{u}` → `{removed}`: the member leaves (GUILD_MEMBER_REMOVE).
+ *   For one of our bots, the app is removed from the server: GUILD_DELETE to it, and REST answers
+ *   it as a non-member from then on (`GET /guilds/{g}` 404/10004, the rest 403/50001); there is
+ *   no way back short of a new sandbox.
  * - `PATCH /_sandbox/guilds/{g}/members/{u}` `{nick}` → the member: they set their own nickname
  *   (`null` clears; GUILD_MEMBER_UPDATE; an audit entry by the member, no rate limit).
+ *
+ * **Roles and the channel's permissions** (what a server admin does in Server Settings)
+ * - `POST /_sandbox/guilds/{g}/roles` `{name, permissions?, position?}` → the role: created at
+ *   `position` (default 1, just above `@everyone`), the roles from there up move one higher
+ *   (GUILD_ROLE_CREATE, GUILD_ROLE_UPDATE). `permissions` here and below: a decimal string, a
+ *   number, or names (`["ManageNicknames"]`).
+ * - `PATCH /_sandbox/guilds/{g}/roles/{r}` `{permissions?, position?}` → the role (GUILD_ROLE_UPDATE).
+ * - `PUT` / `DELETE /_sandbox/guilds/{g}/members/{u}/roles/{r}` → the member, with the role given
+ *   or taken (GUILD_MEMBER_UPDATE).
+ * - `PUT /_sandbox/channels/{c}/permissions/{id}` `{type: 0 role | 1 member, allow?, deny?}` and
+ *   `DELETE` → the channel's `permission_overwrites` (CHANNEL_UPDATE). Message routes then answer
+ *   as Discord does: no View Channel 403/50001, no Send Messages 403/50013.
  *
  * **Observing**
  * - `GET /_sandbox/channels/{c}/messages` → every message the bots posted there, oldest first,
@@ -53,7 +70,7 @@ import { observeRoutes } from './observeRoutes.js';
  *   → the fault state, plus `closed`/`reconnected` counts.
  */
 export function createControlRouter(ctx: SandboxContext): (request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams) => Promise<void> {
-	const routes: ControlRoute[] = [...interactionRoutes, ...memberRoutes, ...observeRoutes, ...faultRoutes];
+	const routes: ControlRoute[] = [...interactionRoutes, ...memberRoutes, ...roleRoutes, ...overwriteRoutes, ...observeRoutes, ...faultRoutes];
 	const compiled = routes.map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }));
 
 	return async (request, response, path, query) => {

@@ -12,7 +12,7 @@ export interface ControlMember {
 	bot: boolean;
 }
 
-function controlMember(state: SandboxState, index: number): ControlMember {
+export function controlMember(state: SandboxState, index: number): ControlMember {
 	return {
 		id: state.members.idAt(index).toString(),
 		username: state.members.username(index),
@@ -23,11 +23,11 @@ function controlMember(state: SandboxState, index: number): ControlMember {
 	};
 }
 
-function requireGuild(state: SandboxState, guildId: string | undefined): void {
+export function requireGuild(state: SandboxState, guildId: string | undefined): void {
 	if (guildId !== state.guildId) throw new ControlError(404, `unknown guild ${String(guildId)}; the sandbox's guild is ${state.guildId}`);
 }
 
-function requireMember(state: SandboxState, guildId: string, userId: string): number {
+export function requireMember(state: SandboxState, guildId: string, userId: string): number {
 	const index = state.memberIndex(guildId, userId);
 	if (index === -1) throw new ControlError(404, `user ${userId} is not a member of guild ${guildId}`);
 	return index;
@@ -82,8 +82,10 @@ export const memberRoutes: ControlRoute[] = [
 		handle({ ctx: { state }, params }) {
 			requireGuild(state, params.guild);
 			const index = requireMember(state, params.guild!, params.user!);
-			if (state.apps.some((app) => app.memberIndex === index)) throw new ControlError(400, `${params.user} is one of our bots; revoke its token with POST /_sandbox/faults instead`);
-			state.removeMember(index);
+			// One of our bots is kicked: its app stays valid but is no longer in the guild.
+			const app = state.apps.find((candidate) => candidate.memberIndex === index);
+			if (app) state.removeApp(app);
+			else state.removeMember(index);
 			return { removed: params.user };
 		},
 	},

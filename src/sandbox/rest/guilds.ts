@@ -1,4 +1,11 @@
-import { AuditLogEvent, PermissionFlagsBits, RESTJSONErrorCodes, type APIAuditLog, type APIAuditLogEntry } from 'discord-api-types/v10';
+import {
+	AuditLogEvent,
+	PermissionFlagsBits,
+	RESTJSONErrorCodes,
+	type APIAuditLog,
+	type APIAuditLogEntry,
+	type RESTGetAPIGuildRoleMemberCountsResult,
+} from 'discord-api-types/v10';
 import type { SandboxState } from '../state/SandboxState.js';
 import { DiscordHttpError } from './errors.js';
 import { integerQuery, requireGuild, snowflakeQuery } from './queryParams.js';
@@ -26,6 +33,22 @@ export const guildRoutes: Route[] = [
 		handle({ ctx: { state }, params }) {
 			requireGuild(state, params.guild);
 			return { status: 200, body: state.guild.roles };
+		},
+	},
+	{
+		// Counts without listing: no members intent needed. Every role but `@everyone`, 0 included.
+		// https://discord.com/developers/docs/resources/guild#get-guild-role-member-counts
+		method: 'GET',
+		path: '/guilds/:guild/roles/member-counts',
+		bucket: 'default',
+		auth: 'bot',
+		major: 'guild',
+		handle({ ctx: { state }, params }) {
+			requireGuild(state, params.guild);
+			const counts = state.members.countByRole();
+			const body: RESTGetAPIGuildRoleMemberCountsResult = {};
+			for (const role of state.guild.roles) if (role.id !== state.guildId) body[role.id] = counts.get(role.id) ?? 0;
+			return { status: 200, body };
 		},
 	},
 	{

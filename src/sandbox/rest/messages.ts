@@ -17,8 +17,16 @@ function requireMessage(state: SandboxState, channelId: string, messageId: strin
 	return stored;
 }
 
+/**
+ * The bot's permissions in the channel, overwrites included: without View Channel the channel is
+ * out of reach (403/50001 Missing Access), without the rest 403/50013 Missing Permissions.
+ *
+ * @see {@link https://discord.com/developers/docs/topics/permissions#permission-overwrites}
+ */
 function requirePermission(state: SandboxState, app: SandboxApp, permission: bigint): void {
-	if ((state.permissions(app.memberIndex) & permission) !== permission) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);
+	const permissions = state.channelPermissions(app.memberIndex);
+	if ((permissions & PermissionFlagsBits.ViewChannel) === 0n) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingAccess);
+	if ((permissions & permission) !== permission) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);
 }
 
 /**
@@ -76,6 +84,7 @@ export const messageRoutes: Route[] = [
 		major: 'channel',
 		handle({ ctx: { state }, app, params, body }) {
 			const channelId = requireChannel(state, params.channel);
+			requirePermission(state, app!, PermissionFlagsBits.ViewChannel);
 			const stored = requireMessage(state, channelId, params.message!);
 			if (stored.message.author.id !== app!.id) throw DiscordHttpError.of(RESTJSONErrorCodes.CannotEditMessageAuthoredByAnotherUser);
 			applyEdit(state, stored.message, readMessageFields(body, false), true);

@@ -10,6 +10,7 @@ import { DiscordHttpError } from './errors.js';
 import { rateLimitHeaders, retryAfterHeader, retryAfterSeconds } from './rateLimitHeaders.js';
 import type { RateLimitDecision } from './RateLimiter.js';
 import type { RateLimitScope } from './RequestLog.js';
+import { requireGuildAccess } from './requireGuildAccess.js';
 import type { Route, RouteResponse } from './Route.js';
 
 /** Path parameters that must be snowflakes; `token` is free text. */
@@ -173,6 +174,7 @@ export function createRestRouter(ctx: SandboxContext, routes: readonly Route[]):
 
 		let result: RouteResponse;
 		try {
+			if (app) requireGuildAccess(state, app, route, params);
 			result = await route.handle({
 				ctx,
 				app,

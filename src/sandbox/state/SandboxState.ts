@@ -3,6 +3,7 @@ import {
 	GatewayDispatchEvents,
 	type ChannelFlags,
 	type GuildMemberFlags,
+	type RoleFlags,
 	type GuildSystemChannelFlags,
 	type UserFlags,
 	GatewayIntentBits,
@@ -16,6 +17,7 @@ import {
 	type APIGuild,
 	type APIGuildMember,
 	type APIGuildTextChannel,
+	type APIOverwrite,
 	type APIRole,
 	type APIUser,
 } from 'discord-api-types/v10';
@@ -27,7 +29,8 @@ import { generateGuild, type GeneratedGuild } from './generateGuild.js';
 import { InteractionStore } from './InteractionStore.js';
 import type { MemberStore } from './MemberStore.js';
 import { MessageStore } from './MessageStore.js';
-import { computePermissions, highestRolePosition } from './permissions.js';
+import { computeChannelPermissions, computePermissions, highestRolePosition } from './permissions.js';
+import { placeRole } from './placeRole.js';
 import type { SandboxApp } from './SandboxApp.js';
 import { SnowflakeGenerator } from './snowflake.js';
 
@@ -47,7 +50,9 @@ export class SandboxState {
 	public readonly guild: Omit<GeneratedGuild, 'members' | 'apps'>;
 	public readonly members: MemberStore;
 	public readonly apps: readonly SandboxApp[];
-	public readonly rolesById: ReadonlyMap<string, APIRole>;
+	readonly #rolesById: Map<string, APIRole>;
+	/** The channel's permission overwrites, by role or member id. */
+	readonly #overwrites = new Map<string, APIOverwrite>();
 	public readonly events = new DispatchBus();
 	public readonly commands = new CommandStore();
 	public readonly interactions = new InteractionStore();
@@ -63,7 +68,7 @@ export class SandboxState {
 		this.guild = guild;
 		this.members = members;
 		this.apps = apps;
-		this.rolesById = new Map(guild.roles.map((role) => [role.id, role]));
+		this.#rolesById = new Map(guild.roles.map((role) => [role.id, role]));
 		this.#appsById = new Map(apps.map((app) => [app.id, app]));
 		this.#appsByToken = new Map(apps.map((app) => [app.token, app]));
 		this.now = options.now;
@@ -73,6 +78,10 @@ export class SandboxState {
 
 	public get guildId(): string {
 		return this.guild.id;
+	}
+
+	public get rolesById(): ReadonlyMap<string, APIRole> {
+		return this.#rolesById;
 	}
 
 	public appById(id: string): SandboxApp | undefined {
@@ -144,6 +153,85 @@ export class SandboxState {
 		return highestRolePosition(this.members.roles(index), this.rolesById);
 	}
 
+	/** The member's permissions in the guild's channel, its overwrites applied. */
+	public channelPermissions(index: number): bigint {
+		const member = { id: this.members.idAt(index).toString(), roleIds: this.members.roles(index) };
+		return computeChannelPermissions(this.permissions(index), member, this.guild.id, [...this.#overwrites.values()]);
+	}
+
+	/** Whether the application's bot is (still) a member of the guild. */
+	public inGuild(app: SandboxApp): boolean {
+		return !this.members.isRemoved(app.memberIndex);
+	}
+
+	/**
+	 * The bot is kicked (or the app removed from the server): GUILD_DELETE to its own sessions,
+	 * GUILD_MEMBER_REMOVE to everyone else's. From then on REST answers it as a non-member.
+	 */
+	public removeApp(app: SandboxApp): void {
+		if (!this.inGuild(app)) return;
+		this.events.emit({ guildId: this.guild.id, t: GatewayDispatchEvents.GuildDelete, d: { id: this.guild.id }, intent: GatewayIntentBits.Guilds, appId: app.id });
+		this.removeMember(app.memberIndex);
+	}
+
+	/**
+	 * A new role, placed at `position` (Discord creates roles at 1, just above `@everyone`):
+	 * GUILD_ROLE_CREATE, and GUILD_ROLE_UPDATE for every role it pushed up.
+	 */
+	public createRole(fields: { name: string; permissions: bigint; position: number }): APIRole {
+		const role: APIRole = {
+			id: this.snowflakes.next().toString(),
+			name: fields.name,
+			color: 0,
+			colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+			hoist: false,
+			icon: null,
+			unicode_emoji: null,
+			position: fields.position,
+			permissions: fields.permissions.toString(),
+			managed: false,
+			mentionable: false,
+			flags: 0 as RoleFlags,
+		};
+		const moved = placeRole(this.guild.roles, role, fields.position);
+		this.#rolesById.set(role.id, role);
+		this.#emitRole(GatewayDispatchEvents.GuildRoleCreate, role);
+		for (const other of moved) this.#emitRole(GatewayDispatchEvents.GuildRoleUpdate, other);
+		return role;
+	}
+
+	/** Changes a role's permissions and/or position: GUILD_ROLE_UPDATE for it and every role moved. */
+	public editRole(role: APIRole, changes: { permissions?: bigint; position?: number }): APIRole {
+		if (changes.permissions !== undefined) role.permissions = changes.permissions.toString();
+		const moved = changes.position === undefined || role.position === 0 ? [] : placeRole(this.guild.roles, role, changes.position);
+		this.#emitRole(GatewayDispatchEvents.GuildRoleUpdate, role);
+		for (const other of moved) this.#emitRole(GatewayDispatchEvents.GuildRoleUpdate, other);
+		return role;
+	}
+
+	/** Replaces a member's roles: GUILD_MEMBER_UPDATE (to the member too, when it is a bot). */
+	public setMemberRoles(index: number, roleIds: readonly string[]): void {
+		this.members.setRoles(index, roleIds);
+		this.events.emit({
+			guildId: this.guild.id,
+			t: GatewayDispatchEvents.GuildMemberUpdate,
+			d: { guild_id: this.guild.id, ...this.memberJson(index) },
+			intent: GatewayIntentBits.GuildMembers,
+			...(this.members.isBot(index) ? { alsoToUserId: this.members.idAt(index).toString() } : {}),
+		});
+	}
+
+	/** Sets (or with `null`, deletes) the channel's overwrite for a role or member: CHANNEL_UPDATE. */
+	public setChannelOverwrite(id: string, overwrite: APIOverwrite | null): void {
+		if (overwrite) this.#overwrites.set(id, overwrite);
+		else this.#overwrites.delete(id);
+		this.events.emit({ guildId: this.guild.id, t: GatewayDispatchEvents.ChannelUpdate, d: this.channelJson(), intent: GatewayIntentBits.Guilds });
+	}
+
+	#emitRole(t: GatewayDispatchEvents.GuildRoleCreate | GatewayDispatchEvents.GuildRoleUpdate, role: APIRole): void {
+		this.events.emit({ guildId: this.guild.id, t, d: { guild_id: this.guild.id, role: { ...role } }, intent: GatewayIntentBits.Guilds });
+	}
+
 	/**
 	 * Changes a nickname and tells everyone who would hear about it on Discord: an audit entry
 	 * (when `change` names who did it) and GUILD_MEMBER_UPDATE. A nickname equal to the username
@@ -204,7 +292,7 @@ export class SandboxState {
 			guild_id: this.guild.id,
 			name: this.guild.channel.name,
 			position: 0,
-			permission_overwrites: [],
+			permission_overwrites: [...this.#overwrites.values()],
 			nsfw: false,
 			parent_id: null,
 			topic: null,

@@ -1,4 +1,4 @@
-import { PermissionFlagsBits, type APIRole } from 'discord-api-types/v10';
+import { OverwriteType, PermissionFlagsBits, type APIOverwrite, type APIRole } from 'discord-api-types/v10';
 
 /** Every permission bit Discord defines: what ADMINISTRATOR and ownership amount to. */
 export const ALL_PERMISSIONS: bigint = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n);
@@ -47,4 +47,34 @@ export function highestRolePosition(roleIds: readonly string[], rolesById: Reado
 		if (position > highest) highest = position;
 	}
 	return highest;
+}
+
+/**
+ * A member's permissions in a channel: the guild-level ones, then the channel's overwrites in
+ * Discord's order (`@everyone`, then every role the member has at once, then the member's own),
+ * each removing its `deny` before adding its `allow`. ADMINISTRATOR ignores overwrites.
+ *
+ * @see {@link https://discord.com/developers/docs/topics/permissions#permission-overwrites}
+ */
+export function computeChannelPermissions(
+	guildPermissions: bigint,
+	member: { id: string; roleIds: readonly string[] },
+	everyoneId: string,
+	overwrites: readonly APIOverwrite[],
+): bigint {
+	if ((guildPermissions & PermissionFlagsBits.Administrator) !== 0n) return ALL_PERMISSIONS;
+	const apply = (permissions: bigint, allow: bigint, deny: bigint): bigint => (permissions & ~deny) | allow;
+	let permissions = guildPermissions;
+	const everyone = overwrites.find((overwrite) => overwrite.type === OverwriteType.Role && overwrite.id === everyoneId);
+	if (everyone) permissions = apply(permissions, BigInt(everyone.allow), BigInt(everyone.deny));
+	let allow = 0n;
+	let deny = 0n;
+	for (const overwrite of overwrites) {
+		if (overwrite.type !== OverwriteType.Role || overwrite.id === everyoneId || !member.roleIds.includes(overwrite.id)) continue;
+		allow |= BigInt(overwrite.allow);
+		deny |= BigInt(overwrite.deny);
+	}
+	permissions = apply(permissions, allow, deny);
+	const own = overwrites.find((overwrite) => overwrite.type === OverwriteType.Member && overwrite.id === member.id);
+	return own ? apply(permissions, BigInt(own.allow), BigInt(own.deny)) : permissions;
 }
