@@ -25,6 +25,12 @@ export const ErrorCodes = {
 	ConnectFailed: 'CONNECT_FAILED',
 	ListingFailed: 'LISTING_FAILED',
 	NoWorkers: 'NO_WORKERS',
+	// The doctor's findings (besides the codes above, which it reuses)
+	CommandsNotAllowed: 'COMMANDS_NOT_ALLOWED',
+	StatusChannelNotWritable: 'STATUS_CHANNEL_NOT_WRITABLE',
+	MembersAboveWorkers: 'MEMBERS_ABOVE_WORKERS',
+	NobodyRenamable: 'NOBODY_RENAMABLE',
+	CheckFailed: 'CHECK_FAILED',
 	// The journal of originals
 	JournalExists: 'JOURNAL_EXISTS',
 	JournalNotFound: 'JOURNAL_NOT_FOUND',
