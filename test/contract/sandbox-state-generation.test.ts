@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { resolveSandboxOptions } from '../../src/sandbox/SandboxOptions.js';
@@ -92,6 +93,49 @@ describe('generateGuild', () => {
 		for (const name of ['Member', 'Level 10', 'Staff']) expect(byName.get(name)!.position).toBeLessThan(bots.position);
 		expect(byName.get('Moderator')!.position).toBeGreaterThan(bots.position);
 		expect(byName.get('Admin')).toMatchObject({ position: guild.roles.length - 1, permissions: String(PermissionFlagsBits.Administrator) });
+		expect(guild.roles.map((role) => role.position)).toEqual(guild.roles.map((_, index) => index));
+	});
+
+	it('gives the bots Manage Roles, an unassigned Event role just below them, and MEE6 its managed integration role', () => {
+		const guild = generateGuild({ members: 1000, workers: 2, seed: 1 });
+		const byName = new Map(guild.roles.map((role) => [role.name, role]));
+		const bots = byName.get('Massnick')!;
+		expect(BigInt(bots.permissions) & PermissionFlagsBits.ManageRoles).toBe(PermissionFlagsBits.ManageRoles);
+		const event = byName.get('Event')!;
+		expect(event).toMatchObject({ position: bots.position - 1, managed: false, permissions: '0' });
+		expect([...guild.members.indices()].filter((index) => guild.members.roles(index).includes(event.id))).toEqual([]);
+		const mee6 = byName.get('MEE6')!;
+		expect(mee6.managed).toBe(true);
+		expect(mee6.position).toBeLessThan(event.position);
+		const holders = [...guild.members.indices()].filter((index) => guild.members.roles(index).includes(mee6.id));
+		expect(holders.map((index) => [guild.members.idAt(index).toString(), guild.members.username(index), guild.members.isBot(index)])).toEqual([[mee6.tags?.bot_id, 'MEE6', true]]);
+		expect(guild.roles.filter((role) => role.managed)).toEqual([mee6]);
+	});
+
+	it('keeps every id, name, nickname and token a seed gave before the Event and MEE6 roles were added', () => {
+		// Golden values from the generator as it was before the two roles: a test that depends on a
+		// member of seed 1 or 3 finds the same member.
+		const fingerprint = (seed: number, members: number, workers: number) => {
+			const guild = generateGuild({ members, workers, seed });
+			const store = guild.members;
+			const hash = createHash('sha256');
+			for (let index = 0; index < store.length; index++) {
+				const roles = store.isBot(index) ? '' : store.roles(index).join(',');
+				hash.update(`${store.idAt(index)}|${store.username(index)}|${store.globalName(index)}|${store.nick(index)}|${store.joinedAt(index)}|${store.isBot(index)}|${roles}\n`);
+			}
+			const apps = createHash('sha256').update(guild.apps.map((app) => app.id + app.token).join(',')).digest('hex').slice(0, 16);
+			return { members: hash.digest('hex').slice(0, 16), apps, guild: guild.id, channel: guild.channel.id, owner: guild.ownerId, staff: guild.roleIds.Staff, admin: guild.roleIds.Admin };
+		};
+		expect(fingerprint(1, 1000, 10)).toEqual({
+			members: '9ea30f15599a8d31',
+			apps: '087574c42905601d',
+			guild: '129186290292756164',
+			channel: '129186323847187448',
+			owner: '289372106574516208',
+			staff: '129186302875667489',
+			admin: '129186319652882722',
+		});
+		expect(fingerprint(3, 2500, 2)).toMatchObject({ members: '4f9089d26bb0abc2', apps: 'b09446c0a22cecd7', guild: '281552638070228032', owner: '611729738152910396' });
 	});
 
 	it('gives about one member in five a nickname and about one in a hundred Staff; our apps are bots with the bots’ role', () => {

@@ -14,9 +14,24 @@ export const GENERATION_END = Date.UTC(2025, 5, 1);
 // From here on snowflakes have 18 digits (ids of spring 2015 have 17, which real guilds rarely show).
 const GENERATION_START = Date.UTC(2015, 9, 4);
 
-/** The names of the roles in the generated ladder, lowest first. */
-export const ROLE_NAMES = ['@everyone', 'Member', 'Level 10', 'Staff', 'Bots', 'Massnick', 'Moderator', 'Admin'] as const;
+/**
+ * The names of the roles in the generated ladder, lowest first. `MEE6` is the integration role
+ * of the bot of that name (managed: nobody can give or take it); `Event`, just below our bots'
+ * role and held by nobody, is there for a mass role job to hand out.
+ */
+export const ROLE_NAMES = ['@everyone', 'Member', 'Level 10', 'Staff', 'Bots', 'MEE6', 'Event', 'Massnick', 'Moderator', 'Admin'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
+
+/**
+ * The roles whose ids are drawn with the guild's, in this order. The others' ids are drawn once
+ * every member exists, so that adding a role to the ladder changes no id, name or nickname that
+ * a seed gives.
+ */
+const FIRST_ROLES = ['@everyone', 'Member', 'Level 10', 'Staff', 'Bots', 'Massnick', 'Moderator', 'Admin'] as const satisfies readonly RoleName[];
+type FirstRoleName = (typeof FIRST_ROLES)[number];
+
+/** The bot that has an integration role (the first of the other bots, in every guild). */
+const INTEGRATION_BOT = 'MEE6' satisfies RoleName;
 
 const ROLE_PERMISSIONS: Record<RoleName, bigint> = {
 	'@everyone': EVERYONE_PERMISSIONS,
@@ -24,8 +39,11 @@ const ROLE_PERMISSIONS: Record<RoleName, bigint> = {
 	'Level 10': 0n,
 	Staff: PermissionFlagsBits.ManageMessages,
 	Bots: PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks,
-	// VIEW_AUDIT_LOG lets the bots verify and undo their own renames from the audit log.
-	Massnick: PermissionFlagsBits.ManageNicknames | PermissionFlagsBits.ChangeNickname | PermissionFlagsBits.ViewAuditLog,
+	MEE6: PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks | PermissionFlagsBits.ManageMessages,
+	Event: 0n,
+	// VIEW_AUDIT_LOG lets the bots verify and undo their own renames from the audit log; MANAGE_ROLES
+	// is what a mass role job needs, granted as an operator would.
+	Massnick: PermissionFlagsBits.ManageNicknames | PermissionFlagsBits.ChangeNickname | PermissionFlagsBits.ViewAuditLog | PermissionFlagsBits.ManageRoles,
 	Moderator:
 		PermissionFlagsBits.ManageNicknames |
 		PermissionFlagsBits.KickMembers |
@@ -42,12 +60,14 @@ const ROLE_COLORS: Record<RoleName, number> = {
 	'Level 10': 0x3498db,
 	Staff: 0x1abc9c,
 	Bots: 0x7289da,
+	MEE6: 0x000000,
+	Event: 0xf1c40f,
 	Massnick: 0xe67e22,
 	Moderator: 0x2ecc71,
 	Admin: 0xe74c3c,
 };
 
-const OTHER_BOTS = ['MEE6', 'Dyno', 'Carl-bot', 'Ticket Tool', 'Statbot', 'Dank Memer', 'Pancake', 'YAGPDB.xyz'] as const;
+const OTHER_BOTS = [INTEGRATION_BOT, 'Dyno', 'Carl-bot', 'Ticket Tool', 'Statbot', 'Dank Memer', 'Pancake', 'YAGPDB.xyz'] as const;
 const GUILD_NAMES = ['Starfall', 'Cozy Corner', 'The Lounge', 'Pixel Plaza', 'Night Owls', 'Campfire'] as const;
 
 /** What the sandbox's guild looks like when it starts. */
@@ -86,21 +106,7 @@ export function generateGuild({ members, workers, workerMembersIntent = false, s
 	const guildObjectId = (): string => makeSnowflake(guildCreated + 1000 * nextGuildObject++, 0, 0, random.int(4096)).toString();
 	const id = guildObjectId();
 
-	const roles: APIRole[] = ROLE_NAMES.map((name, position) => ({
-		id: position === 0 ? id : guildObjectId(),
-		name,
-		color: ROLE_COLORS[name],
-		colors: { primary_color: ROLE_COLORS[name], secondary_color: null, tertiary_color: null },
-		hoist: name === 'Admin' || name === 'Moderator' || name === 'Bots',
-		icon: null,
-		unicode_emoji: null,
-		position,
-		permissions: ROLE_PERMISSIONS[name].toString(),
-		managed: false,
-		mentionable: name === 'Staff' || name === 'Moderator',
-		flags: 0 as RoleFlags,
-	}));
-	const roleIds = Object.fromEntries(roles.map((role) => [role.name, role.id])) as Record<RoleName, string>;
+	const roleIds = Object.fromEntries(FIRST_ROLES.map((name, n) => [name, n === 0 ? id : guildObjectId()])) as Record<FirstRoleName, string>;
 	const channel = { id: guildObjectId(), name: 'general' };
 
 	// Who is special is decided by index before the ids exist; the rest are ordinary members.
@@ -152,12 +158,31 @@ export function generateGuild({ members, workers, workerMembersIntent = false, s
 		return { id: appId, name, role: n === 0 ? 'boss' : 'worker', token: makeToken(appId, random), memberIndex, membersIntent: n === 0 || workerMembersIntent, revoked: false };
 	});
 
+	const allRoleIds: Record<RoleName, string> = { ...roleIds, Event: guildObjectId(), MEE6: guildObjectId() };
+	const integrationBot = otherBotIndices[0]!;
+	store.setRoles(integrationBot, [...store.roles(integrationBot), allRoleIds.MEE6]);
+	const roles = ROLE_NAMES.map((name, position): APIRole => ({
+		id: allRoleIds[name],
+		name,
+		color: ROLE_COLORS[name],
+		colors: { primary_color: ROLE_COLORS[name], secondary_color: null, tertiary_color: null },
+		hoist: name === 'Admin' || name === 'Moderator' || name === 'Bots',
+		icon: null,
+		unicode_emoji: null,
+		position,
+		permissions: ROLE_PERMISSIONS[name].toString(),
+		managed: name === INTEGRATION_BOT,
+		mentionable: name === 'Staff' || name === 'Moderator',
+		...(name === INTEGRATION_BOT ? { tags: { bot_id: store.idAt(integrationBot).toString() } } : {}),
+		flags: 0 as RoleFlags,
+	}));
+
 	return {
 		id,
 		name: GUILD_NAMES[seed % GUILD_NAMES.length]!,
 		ownerId: store.idAt(ownerIndex).toString(),
 		roles,
-		roleIds,
+		roleIds: allRoleIds,
 		channel,
 		apps,
 		members: store,
