@@ -121,11 +121,16 @@ export class SandboxControl {
 		return this.#call('GET', '/stats');
 	}
 
-	state(): Promise<{ guildId: string; roles: Array<{ id: string; name: string; position: number }>; apps: Array<{ id: string; name: string; membersIntent: boolean }> }> {
+	/** The guild in brief: its roles lowest first (`managed`: a bot's or the booster role, which nobody can give). */
+	state(): Promise<{ guildId: string; roles: Array<{ id: string; name: string; position: number; managed: boolean }>; apps: Array<{ id: string; name: string; membersIntent: boolean }> }> {
 		return this.#call('GET', '/state');
 	}
 
-	auditLog(guildId: string, limit = 100): Promise<{ audit_log_entries: Array<{ user_id: string; target_id: string; reason?: string; changes?: Array<{ key: string; new_value?: unknown }> }> }> {
+	/** The newest entries first: nickname changes (`action_type` 24) and roles given or taken (25). */
+	auditLog(
+		guildId: string,
+		limit = 100,
+	): Promise<{ audit_log_entries: Array<{ user_id: string; target_id: string; action_type: number; reason?: string; changes?: Array<{ key: string; new_value?: unknown }> }> }> {
 		return this.#call('GET', `/audit-log?${new URLSearchParams({ guildId, limit: String(limit) })}`);
 	}
 

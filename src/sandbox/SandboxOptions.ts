@@ -10,6 +10,7 @@ export type BucketName =
 	| 'memberEditMe'
 	| 'memberList'
 	| 'memberGet'
+	| 'memberRole'
 	| 'commands'
 	| 'messageCreate'
 	| 'messageEdit'
@@ -103,6 +104,9 @@ export const SANDBOX_DEFAULTS = {
 			memberEditMe: { limit: 1, windowMs: 1000 },
 			memberList: { limit: 10, windowMs: 10_000 },
 			memberGet: { limit: 5, windowMs: 1000 },
+			// Add and Remove Guild Member Role share it, per guild; observed, not documented
+			// (docs/role-routes.md).
+			memberRole: { limit: 10, windowMs: 10_000 },
 			// Observed on Discord: 2 per 60 s per guild. Tests and restarts re-register commands
 			// often, and nothing in massnick depends on this limit, so the sandbox is lenient.
 			commands: { limit: 10, windowMs: 60_000 },

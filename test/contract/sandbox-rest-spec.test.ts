@@ -44,6 +44,8 @@ const OPERATION_OF: Readonly<Record<RouteKey, string>> = {
 	'PATCH /guilds/:guild/members/@me': 'update_my_guild_member',
 	'GET /guilds/:guild/members/:user': 'get_guild_member',
 	'PATCH /guilds/:guild/members/:user': 'update_guild_member',
+	'PUT /guilds/:guild/members/:user/roles/:role': 'add_guild_member_role',
+	'DELETE /guilds/:guild/members/:user/roles/:role': 'delete_guild_member_role',
 	'GET /applications/:app/guilds/:guild/commands': 'list_guild_application_commands',
 	'PUT /applications/:app/guilds/:guild/commands': 'bulk_set_guild_application_commands',
 	'POST /interactions/:interaction/:token/callback': 'create_interaction_response',
@@ -191,7 +193,16 @@ beforeAll(async () => {
 		// Limits are the rate-limit suite's business; here every call must get through.
 		rateLimits: {
 			global: generous,
-			routes: { memberEdit: generous, memberEditMe: generous, memberList: generous, memberGet: generous, commands: generous, messageCreate: generous, messageEdit: generous },
+			routes: {
+				memberEdit: generous,
+				memberEditMe: generous,
+				memberList: generous,
+				memberGet: generous,
+				memberRole: generous,
+				commands: generous,
+				messageCreate: generous,
+				messageEdit: generous,
+			},
 		},
 	});
 });
@@ -312,6 +323,22 @@ describe('members', () => {
 
 		expect((await call(sandbox, 'PATCH /guilds/:guild/members/@me', { body: { nick: 'Boss' } })).status).toBe(200);
 		expect((await call(sandbox, 'PATCH /guilds/:guild/members/@me', { body: { nick: 'y'.repeat(33) } })).status).toBe(400);
+	});
+
+	it('gives and takes a role (204, no body), refuses what Discord refuses, and logs MEMBER_ROLE_UPDATE entries', async () => {
+		const [target] = renamableMembers(sandbox);
+		const { roleIds } = sandbox.state.guild;
+		const given = { user: target!, role: roleIds.Event };
+		const headers = { 'X-Audit-Log-Reason': 'massrole job 1' };
+		expect((await call(sandbox, 'PUT /guilds/:guild/members/:user/roles/:role', { params: given, headers })).status).toBe(204);
+		expect((await call(sandbox, 'DELETE /guilds/:guild/members/:user/roles/:role', { params: given, headers })).status).toBe(204);
+		for (const key of ['PUT /guilds/:guild/members/:user/roles/:role', 'DELETE /guilds/:guild/members/:user/roles/:role'] as const) {
+			expect((await call(sandbox, key, { params: { user: target!, role: roleIds.MEE6 } })).body).toMatchObject({ code: RESTJSONErrorCodes.MissingPermissions });
+			expect((await call(sandbox, key, { params: { user: target!, role: sandbox.guildId } })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownRole });
+			expect((await call(sandbox, key, { params: { user: '1', role: roleIds.Event } })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownMember });
+		}
+		const log = await call(sandbox, 'GET /guilds/:guild/audit-logs', { query: { action_type: '25', limit: '2' } });
+		expect(log.body.audit_log_entries.map((entry: { changes: Array<{ key: string }> }) => entry.changes[0]!.key)).toEqual(['$remove', '$add']);
 	});
 });
 

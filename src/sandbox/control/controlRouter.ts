@@ -55,9 +55,12 @@ import { roleRoutes } from './roleRoutes.js';
  * - `GET /_sandbox/stats` → `{apps: [{botUserId, name, role, requests, byStatus, rateLimited}],
  *   unauthenticated, totals, invalidRequests: {total, inWindow, byAddress}}`. Never tokens.
  * - `GET /_sandbox/audit-log?guildId=&limit=&before=&after=&user_id=&action_type=` → the guild's
- *   audit log, as `GET /guilds/{g}/audit-logs` returns it (limit up to 100).
- * - `GET /_sandbox/state` → `{guildId, name, ownerId, channelId, members, nicknamed, roles, apps:
- *   [{id, name, role, membersIntent, revoked, commands}], auditLogEntries, timeScale, gateway}`.
+ *   audit log, as `GET /guilds/{g}/audit-logs` returns it (limit up to 100): the bots' nickname
+ *   changes (MEMBER_UPDATE, 24) and the roles they gave or took (MEMBER_ROLE_UPDATE, 25, changes
+ *   `[{key: '$add' | '$remove', new_value: [{id, name}]}]`).
+ * - `GET /_sandbox/state` → `{guildId, name, ownerId, channelId, members, nicknamed, roles: [{id,
+ *   name, position, permissions, managed}], apps: [{id, name, role, membersIntent, revoked,
+ *   commands}], auditLogEntries, timeScale, gateway}`.
  *
  * **Faults**
  * - `GET /_sandbox/faults` → the fault state.

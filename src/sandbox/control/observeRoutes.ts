@@ -67,7 +67,7 @@ export const observeRoutes: ControlRoute[] = [
 				channelId: state.guild.channel.id,
 				members: state.members.size,
 				nicknamed: state.members.countNicknamed(),
-				roles: state.guild.roles.map(({ id, name, position, permissions }) => ({ id, name, position, permissions })),
+				roles: state.guild.roles.map(({ id, name, position, permissions, managed }) => ({ id, name, position, permissions, managed })),
 				apps: state.apps.map((app) => ({
 					id: app.id,
 					name: app.name,

@@ -7,6 +7,7 @@ const MESSAGES: Partial<Record<RESTJSONErrorCodes, string>> = {
 	[RESTJSONErrorCodes.UnknownGuild]: 'Unknown Guild',
 	[RESTJSONErrorCodes.UnknownMember]: 'Unknown Member',
 	[RESTJSONErrorCodes.UnknownMessage]: 'Unknown Message',
+	[RESTJSONErrorCodes.UnknownRole]: 'Unknown Role',
 	[RESTJSONErrorCodes.UnknownUser]: 'Unknown User',
 	[RESTJSONErrorCodes.UnknownWebhook]: 'Unknown Webhook',
 	[RESTJSONErrorCodes.UnknownInteraction]: 'Unknown interaction',

@@ -3,9 +3,11 @@ import {
 	PermissionFlagsBits,
 	RESTJSONErrorCodes,
 	type APIAuditLog,
+	type APIAuditLogChange,
 	type APIAuditLogEntry,
 	type RESTGetAPIGuildRoleMemberCountsResult,
 } from 'discord-api-types/v10';
+import type { AuditLogRecord } from '../state/AuditLog.js';
 import type { SandboxState } from '../state/SandboxState.js';
 import { DiscordHttpError } from './errors.js';
 import { integerQuery, requireGuild, snowflakeQuery } from './queryParams.js';
@@ -78,8 +80,8 @@ export const guildRoutes: Route[] = [
 
 /**
  * The audit log as `GET /guilds/{id}/audit-logs` returns it, filtered by `user_id`,
- * `action_type`, `before`, `after` and `limit` (1–100, default 50). A cleared nickname has no
- * `new_value` and a first one no `old_value`, as on Discord.
+ * `action_type`, `before`, `after` and `limit` (1–100, default 50): nickname changes
+ * (MEMBER_UPDATE) and roles given or taken (MEMBER_ROLE_UPDATE).
  *
  * @see {@link https://discord.com/developers/docs/resources/audit-log#get-guild-audit-log}
  */
@@ -102,12 +104,24 @@ export function auditLogJson(state: SandboxState, query: URLSearchParams): APIAu
 			id: record.id.toString(),
 			user_id: state.members.idAt(record.actorIndex).toString(),
 			target_id: state.members.idAt(record.targetIndex).toString(),
-			action_type: AuditLogEvent.MemberUpdate,
-			changes: [{ key: 'nick', ...(record.oldNick === null ? {} : { old_value: record.oldNick }), ...(record.newNick === null ? {} : { new_value: record.newNick }) }],
+			action_type: record.actionType,
+			changes: [auditLogChange(record)],
 			...(record.reason === null ? {} : { reason: record.reason }),
 		};
 	});
 	return auditLogBody(entries, [...userIndices].map((index) => state.userJson(index)));
+}
+
+/**
+ * A nickname change as `nick` (no `new_value` when cleared, no `old_value` when first set); a
+ * role given or taken as `$add` or `$remove` with the role's id and name, Discord's exception to
+ * its one-field-per-key rule.
+ *
+ * @see {@link https://discord.com/developers/docs/resources/audit-log#audit-log-change-object-audit-log-change-exceptions}
+ */
+function auditLogChange(record: AuditLogRecord): APIAuditLogChange {
+	if (record.actionType === AuditLogEvent.MemberRoleUpdate) return { key: record.change, new_value: [{ ...record.role }] };
+	return { key: 'nick', ...(record.oldNick === null ? {} : { old_value: record.oldNick }), ...(record.newNick === null ? {} : { new_value: record.newNick }) };
 }
 
 function auditLogBody(entries: APIAuditLogEntry[], users: APIAuditLog['users']): APIAuditLog {

@@ -3,10 +3,9 @@ import type { SandboxApp } from '../state/SandboxApp.js';
 import type { SandboxState } from '../state/SandboxState.js';
 import { DiscordHttpError } from './errors.js';
 import { integerQuery, requireGuild, snowflakeQuery } from './queryParams.js';
-import type { Route, RouteRequest } from './Route.js';
-
-/** Discord accepts reasons of 1–512 characters, URL-encoded by the client (REFERENCE.md §2.5). */
-const MAX_REASON = 512;
+import { readReason } from './readReason.js';
+import { requireMember } from './requireMember.js';
+import type { Route } from './Route.js';
 
 /** Nicknames are 1–32 characters; the sandbox counts code points after trimming (REFERENCE.md §2.2). */
 const MAX_NICK = 32;
@@ -80,12 +79,6 @@ export const memberRoutes: Route[] = [
 	},
 ];
 
-function requireMember(state: SandboxState, guildId: string, userId: string): number {
-	const index = state.memberIndex(guildId, userId);
-	if (index === -1) throw DiscordHttpError.of(RESTJSONErrorCodes.UnknownMember);
-	return index;
-}
-
 /**
  * Discord's rules for renaming someone else: never the owner; MANAGE_NICKNAMES (or
  * ADMINISTRATOR); and the target's highest role strictly below the bot's. A bot renaming itself
@@ -123,18 +116,4 @@ function readNick(body: unknown): string | null | undefined {
 	const trimmed = nick.trim();
 	if ([...trimmed].length > MAX_NICK) throw DiscordHttpError.invalidField('nick', { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_NICK} or fewer in length.` });
 	return trimmed === '' ? null : trimmed;
-}
-
-/** `X-Audit-Log-Reason`, which clients URL-encode (discord.js does); at most 512 characters. */
-function readReason(request: RouteRequest): string | null {
-	const header = request.headers['x-audit-log-reason'];
-	const raw = Array.isArray(header) ? header[0] : header;
-	if (!raw) return null;
-	let reason: string;
-	try {
-		reason = decodeURIComponent(raw);
-	} catch {
-		reason = raw;
-	}
-	return [...reason].slice(0, MAX_REASON).join('');
 }

@@ -2,6 +2,7 @@ import { commandRoutes } from './commands.js';
 import { gatewayRoutes } from './gateway.js';
 import { guildRoutes } from './guilds.js';
 import { interactionRoutes } from './interactions.js';
+import { memberRoleRoutes } from './memberRoles.js';
 import { memberRoutes } from './members.js';
 import { messageRoutes } from './messages.js';
 import type { Route } from './Route.js';
@@ -14,6 +15,7 @@ import { webhookRoutes } from './webhooks.js';
  */
 export const restRoutes: readonly Route[] = [
 	...memberRoutes,
+	...memberRoleRoutes,
 	...guildRoutes,
 	...userRoutes,
 	...gatewayRoutes,

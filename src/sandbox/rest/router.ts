@@ -14,7 +14,7 @@ import { requireGuildAccess } from './requireGuildAccess.js';
 import type { Route, RouteResponse } from './Route.js';
 
 /** Path parameters that must be snowflakes; `token` is free text. */
-const SNOWFLAKE_PARAMS = new Set(['guild', 'user', 'channel', 'message', 'app', 'interaction']);
+const SNOWFLAKE_PARAMS = new Set(['guild', 'user', 'channel', 'message', 'app', 'interaction', 'role']);
 
 const BAN_MESSAGE =
 	'You are being blocked from accessing our API temporarily due to exceeding our rate limits frequently. Please read our docs at https://discord.com/developers/docs/topics/rate-limits to prevent this moving forward.';

@@ -1,19 +1,45 @@
 import { AuditLogEvent } from 'discord-api-types/v10';
 
-/** One MEMBER_UPDATE entry as stored: member indices instead of ids, the reason interned. */
-export interface AuditLogRecord {
+/** A role as a MEMBER_ROLE_UPDATE entry names it: its id and its name at the time. */
+export interface AuditLogRole {
+	id: string;
+	name: string;
+}
+
+interface AuditLogRecordBase {
 	id: bigint;
 	actorIndex: number;
 	targetIndex: number;
 	reason: string | null;
+}
+
+/** A nickname change (MEMBER_UPDATE, action type 24). */
+export interface NickRecord extends AuditLogRecordBase {
+	actionType: AuditLogEvent.MemberUpdate;
 	oldNick: string | null;
 	newNick: string | null;
 }
 
+/** A role given (`$add`) or taken (`$remove`) (MEMBER_ROLE_UPDATE, action type 25). */
+export interface RoleRecord extends AuditLogRecordBase {
+	actionType: AuditLogEvent.MemberRoleUpdate;
+	change: '$add' | '$remove';
+	role: AuditLogRole;
+}
+
+/** One entry as stored: member indices instead of ids, the reason interned. */
+export type AuditLogRecord = NickRecord | RoleRecord;
+
+/** What the `kind` column holds. */
+const NICK = 0;
+const ROLE_ADD = 1;
+const ROLE_REMOVE = 2;
+
 /**
- * The guild's audit log. Only nickname changes (MEMBER_UPDATE, action type 24) are recorded,
- * the only thing the sandbox changes; a full guild rename writes one entry per member, so the
- * entries are kept in columns, with reasons interned (one job uses one reason).
+ * The guild's audit log: the changes the sandbox makes to members, nickname changes
+ * (MEMBER_UPDATE, 24) and roles given or taken (MEMBER_ROLE_UPDATE, 25). A mass job writes one
+ * entry per member, so the entries are kept in columns, with reasons and roles interned (one
+ * job uses one reason and one role); a role entry keeps no nickname, a nickname entry no role.
  *
  * @see {@link https://discord.com/developers/docs/resources/audit-log}
  */
@@ -22,10 +48,14 @@ export class AuditLog {
 	#actors = new Int32Array(1024);
 	#targets = new Int32Array(1024);
 	#reasons = new Int32Array(1024);
-	readonly #oldNicks: (string | null)[] = [];
-	readonly #newNicks: (string | null)[] = [];
+	#kinds = new Uint8Array(1024);
+	/** Per entry: an index into `#nickChanges` for a nickname, into `#roleTable` for a role. */
+	#details = new Int32Array(1024);
+	readonly #nickChanges: (string | null)[] = [];
 	readonly #reasonTable: (string | null)[] = [null];
 	readonly #reasonIndex = new Map<string | null, number>([[null, 0]]);
+	readonly #roleTable: AuditLogRole[] = [];
+	readonly #roleIndex = new Map<string, number>();
 	#count = 0;
 
 	public get size(): number {
@@ -44,32 +74,46 @@ export class AuditLog {
 			this.#reasonIndex.set(record.reason, reason);
 		}
 		this.#reasons[index] = reason;
-		this.#oldNicks.push(record.oldNick);
-		this.#newNicks.push(record.newNick);
+		if (record.actionType === AuditLogEvent.MemberUpdate) {
+			this.#kinds[index] = NICK;
+			this.#details[index] = this.#nickChanges.push(record.oldNick, record.newNick) - 2;
+		} else {
+			this.#kinds[index] = record.change === '$add' ? ROLE_ADD : ROLE_REMOVE;
+			const key = `${record.role.id}\u0000${record.role.name}`;
+			let role = this.#roleIndex.get(key);
+			if (role === undefined) {
+				role = this.#roleTable.push({ id: record.role.id, name: record.role.name }) - 1;
+				this.#roleIndex.set(key, role);
+			}
+			this.#details[index] = role;
+		}
 	}
 
 	/**
 	 * Entries newest first, as Discord returns them: only ids below `before` and above `after`,
-	 * only those made by `actorIndex` when given, at most `limit`.
+	 * only those made by `actorIndex` and of `actionType` when given, at most `limit`.
 	 */
 	public query(options: { limit: number; before?: bigint; after?: bigint; actorIndex?: number; actionType?: number }): AuditLogRecord[] {
 		const result: AuditLogRecord[] = [];
-		if (options.actionType !== undefined && options.actionType !== AuditLogEvent.MemberUpdate) return result;
+		const kinds = options.actionType === undefined ? null : options.actionType === AuditLogEvent.MemberUpdate ? [NICK] : options.actionType === AuditLogEvent.MemberRoleUpdate ? [ROLE_ADD, ROLE_REMOVE] : [];
+		if (kinds?.length === 0) return result;
 		for (let index = this.#count - 1; index >= 0 && result.length < options.limit; index--) {
 			const id = this.#ids[index]!;
 			if (options.before !== undefined && id >= options.before) continue;
 			if (options.after !== undefined && id <= options.after) break;
 			if (options.actorIndex !== undefined && this.#actors[index] !== options.actorIndex) continue;
-			result.push({
-				id,
-				actorIndex: this.#actors[index]!,
-				targetIndex: this.#targets[index]!,
-				reason: this.#reasonTable[this.#reasons[index]!] ?? null,
-				oldNick: this.#oldNicks[index] ?? null,
-				newNick: this.#newNicks[index] ?? null,
-			});
+			const kind = this.#kinds[index]!;
+			if (kinds && !kinds.includes(kind)) continue;
+			result.push(this.#record(index, kind));
 		}
 		return result;
+	}
+
+	#record(index: number, kind: number): AuditLogRecord {
+		const base = { id: this.#ids[index]!, actorIndex: this.#actors[index]!, targetIndex: this.#targets[index]!, reason: this.#reasonTable[this.#reasons[index]!] ?? null };
+		const detail = this.#details[index]!;
+		if (kind === NICK) return { ...base, actionType: AuditLogEvent.MemberUpdate, oldNick: this.#nickChanges[detail] ?? null, newNick: this.#nickChanges[detail + 1] ?? null };
+		return { ...base, actionType: AuditLogEvent.MemberRoleUpdate, change: kind === ROLE_ADD ? '$add' : '$remove', role: { ...this.#roleTable[detail]! } };
 	}
 
 	#grow(): void {
@@ -80,6 +124,10 @@ export class AuditLog {
 		this.#actors = growInt32(this.#actors, capacity);
 		this.#targets = growInt32(this.#targets, capacity);
 		this.#reasons = growInt32(this.#reasons, capacity);
+		this.#details = growInt32(this.#details, capacity);
+		const kinds = new Uint8Array(capacity);
+		kinds.set(this.#kinds);
+		this.#kinds = kinds;
 	}
 }
 

@@ -1,4 +1,5 @@
 import {
+	AuditLogEvent,
 	ChannelType,
 	GatewayDispatchEvents,
 	type ChannelFlags,
@@ -34,8 +35,8 @@ import { placeRole } from './placeRole.js';
 import type { SandboxApp } from './SandboxApp.js';
 import { SnowflakeGenerator } from './snowflake.js';
 
-/** Who changed a nickname, for the audit log: a member index, or nobody (no entry). */
-export interface NickChange {
+/** Who changed a member (a nickname, a role), for the audit log. */
+export interface MemberChange {
 	/** Member index of whoever made the change; the audit entry's `user_id`. */
 	actorIndex: number;
 	reason: string | null;
@@ -221,6 +222,30 @@ export class SandboxState {
 		});
 	}
 
+	/**
+	 * Gives a member a role (`held` true) or takes it, as Add and Remove Guild Member Role do: a
+	 * MEMBER_ROLE_UPDATE audit entry (`$add` or `$remove`, the role's id and name) by whoever made
+	 * the change, then GUILD_MEMBER_UPDATE. A member who already has (or lacks) the role is left
+	 * alone: no entry, no event. Returns whether anything changed.
+	 *
+	 * @see {@link https://discord.com/developers/docs/resources/audit-log#audit-log-change-object-audit-log-change-exceptions}
+	 */
+	public setMemberRole(index: number, role: APIRole, held: boolean, change: MemberChange): boolean {
+		const roles = this.members.roles(index);
+		if (roles.includes(role.id) === held) return false;
+		this.auditLog.add({
+			id: this.snowflakes.next(),
+			actionType: AuditLogEvent.MemberRoleUpdate,
+			actorIndex: change.actorIndex,
+			targetIndex: index,
+			reason: change.reason,
+			change: held ? '$add' : '$remove',
+			role: { id: role.id, name: role.name },
+		});
+		this.setMemberRoles(index, held ? [...roles, role.id] : roles.filter((id) => id !== role.id));
+		return true;
+	}
+
 	/** Sets (or with `null`, deletes) the channel's overwrite for a role or member: CHANNEL_UPDATE. */
 	public setChannelOverwrite(id: string, overwrite: APIOverwrite | null): void {
 		if (overwrite) this.#overwrites.set(id, overwrite);
@@ -237,13 +262,21 @@ export class SandboxState {
 	 * (when `change` names who did it) and GUILD_MEMBER_UPDATE. A nickname equal to the username
 	 * is not stored, as on Discord. Returns whether anything changed.
 	 */
-	public setNick(index: number, nick: string | null, change: NickChange | null): boolean {
+	public setNick(index: number, nick: string | null, change: MemberChange | null): boolean {
 		const stored = nick === null || nick === '' || nick === this.members.username(index) ? null : nick;
 		const previous = this.members.nick(index);
 		if (previous === stored) return false;
 		this.members.setNick(index, stored);
 		if (change) {
-			this.auditLog.add({ id: this.snowflakes.next(), actorIndex: change.actorIndex, targetIndex: index, reason: change.reason, oldNick: previous, newNick: stored });
+			this.auditLog.add({
+				id: this.snowflakes.next(),
+				actionType: AuditLogEvent.MemberUpdate,
+				actorIndex: change.actorIndex,
+				targetIndex: index,
+				reason: change.reason,
+				oldNick: previous,
+				newNick: stored,
+			});
 		}
 		this.events.emit({
 			guildId: this.guild.id,
