@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { SandboxControl } from '../src/cli/SandboxControl.js';
 import { NodeChild } from './NodeChild.js';
 import { MAIN_SCRIPT } from './paths.js';
+import { userIdOfToken } from './userIdOfToken.js';
 
 /** The JSON line `tsx src/main.ts sandbox` prints once it listens. */
 export interface SandboxInfo {
@@ -28,12 +29,18 @@ export interface SandboxProcessOptions {
 export class SandboxProcess {
 	readonly info: SandboxInfo;
 	readonly control: SandboxControl;
+	/** The boss's bot user id (also its application's id). */
+	readonly bossId: string;
+	/** The workers' bot user ids, in the order of {@link SandboxInfo.workerTokens}. */
+	readonly workerIds: readonly string[];
 	readonly #child: NodeChild;
 
 	private constructor(child: NodeChild, info: SandboxInfo) {
 		this.#child = child;
 		this.info = info;
 		this.control = new SandboxControl(info.controlUrl);
+		this.bossId = userIdOfToken(info.bossToken);
+		this.workerIds = info.workerTokens.map(userIdOfToken);
 	}
 
 	get pid(): number {

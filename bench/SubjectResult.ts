@@ -1,5 +1,5 @@
 import type { Measurement } from './measureSubject.js';
-import type { SubjectKind } from './Subject.js';
+import type { Subject, SubjectKind } from './Subject.js';
 
 /**
  * One row of the results: one subject in one scenario. Rates are renames per second of wall
@@ -11,6 +11,10 @@ export interface SubjectResult {
 	/** Why it failed or was skipped. */
 	reason: string | null;
 	tokens: number;
+	/** The apps whose Server Members intent was on while the subject ran (the boss's, plus a baseline's own). */
+	membersIntent: string[] | null;
+	/** Who paged through the member list, from massnick's ready line; `null` for a baseline (the gateway). */
+	listedBy: string[] | null;
 	windowSeconds: number | null;
 	renamesInWindow: number | null;
 	renamesPerSecond: number | null;
@@ -37,15 +41,18 @@ export function ceilingPerSecond(tokens: number, timeScale: number): number {
 	return (tokens * RENAMES_PER_WINDOW * timeScale) / WINDOW_SECONDS;
 }
 
-export function measuredResult(subject: SubjectKind, tokens: number, timeScale: number, measurement: Measurement): SubjectResult {
+export function measuredResult(subject: Subject, timeScale: number, membersIntent: string[], measurement: Measurement): SubjectResult {
+	const { tokens } = subject;
 	const seconds = measurement.windowMs / 1000;
 	const rate = measurement.renamesInWindow / seconds;
 	const ceiling = ceilingPerSecond(tokens, timeScale);
 	return {
-		subject,
+		subject: subject.kind,
 		status: 'measured',
 		reason: null,
 		tokens,
+		membersIntent,
+		listedBy: subject.listedBy === null ? null : [...subject.listedBy],
 		windowSeconds: seconds,
 		renamesInWindow: measurement.renamesInWindow,
 		renamesPerSecond: round(rate, 2),
@@ -61,12 +68,14 @@ export function measuredResult(subject: SubjectKind, tokens: number, timeScale: 
 	};
 }
 
-export function unmeasuredResult(subject: SubjectKind, tokens: number, timeScale: number, status: 'failed' | 'skipped', reason: string): SubjectResult {
+export function unmeasuredResult(subject: SubjectKind, tokens: number, timeScale: number, status: 'failed' | 'skipped', reason: string, membersIntent: string[] | null = null): SubjectResult {
 	return {
 		subject,
 		status,
 		reason,
 		tokens,
+		membersIntent,
+		listedBy: null,
 		windowSeconds: null,
 		renamesInWindow: null,
 		renamesPerSecond: null,

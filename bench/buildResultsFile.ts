@@ -39,6 +39,7 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 			firstRename: 'from just before /massnick (or the baseline\'s go) to the sandbox\'s 200 for the first rename',
 			peakRss: 'VmHWM of the subject process at the end of the window (MB = 2^20 bytes)',
 			cpu: 'utime + stime of the subject process during the window, per 1000 renames in it',
+			membersIntent: "set before each subject through the sandbox's control API: the boss's app alone for massnick (its workers only rename), the boss's and the baseline's own tokens' for a baseline (it fetches every member over the gateway)",
 		},
 		scenarios: results.map((result) => ({
 			name: result.scenario.name,
@@ -66,6 +67,8 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 				firstRenameMs: subject.firstRenameMs,
 				peakRssMB: subject.peakRssMB,
 				cpuSecondsPer1000Renames: subject.cpuSecondsPer1000Renames,
+				membersIntent: subject.membersIntent,
+				listedBy: subject.listedBy,
 			})),
 			ratios: ratiosOf(result).map((ratio) => ({
 				baseline: ratio.baseline,

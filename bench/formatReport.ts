@@ -41,6 +41,7 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 			'',
 			`Time scale ${timeScale}: each token may rename ${timeScale} members a second (10 per 10 s, windows ÷ ${timeScale}); the ceiling is tokens × ${timeScale}/s.`,
 			`Rates are over the ${results.map((result) => `${result.scenario.name}: ${result.scenario.windowSeconds} s`).join(', ')} window after the first rename + ${first.scenario.warmupSeconds} s; 429s/403s from start to stop.`,
+			`Server Members intent on: ${intentSetup(results)}.`,
 		);
 	}
 
@@ -58,6 +59,21 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 	if (checkLines.length > 0) lines.push('', "Issue #5's targets for massnick:", ...checkLines);
 	if (notes.length > 0) lines.push('', 'Notes:', ...notes.map((note) => `  ${note}`));
 	return `${lines.join('\n')}\n`;
+}
+
+/** Which apps had the members intent for each subject, from the first scenario that ran it. */
+function intentSetup(results: readonly ScenarioResult[]): string {
+	const seen = new Map<string, string>();
+	for (const result of results) {
+		for (const subject of result.subjects) {
+			const apps = subject.membersIntent;
+			if (!apps || seen.has(subject.subject)) continue;
+			const described = apps.length <= 2 ? apps.join(', ') : `${apps[0]} + ${apps.length - 1} workers`;
+			const listing = subject.listedBy ? ` (lists: ${subject.listedBy.join(', ')})` : '';
+			seen.set(subject.subject, `${subject.subject}: ${described || 'none'}${listing}`);
+		}
+	}
+	return seen.size > 0 ? [...seen.values()].join('; ') : 'not set';
 }
 
 function table(rows: readonly string[][]): string {

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { measureSubject } from './measureSubject.js';
 import { SandboxProcess } from './SandboxProcess.js';
 import type { Scenario } from './scenarios.js';
+import { setMembersIntent } from './setMembersIntent.js';
 import { startBaseline } from './startBaseline.js';
 import { startMassnick } from './startMassnick.js';
 import type { Subject, SubjectKind } from './Subject.js';
@@ -33,6 +34,10 @@ const NICK_PREFIX: Record<SubjectKind, string> = { massnick: 'mn', 'single-token
  * after another, never together, and each starts only once the previous one's rate-limit
  * windows have ended, so each spends its tokens' allowance from a clean state. Each sets a
  * nickname of its own, so none finds members already done by another.
+ *
+ * Before each subject the apps' Server Members intent is set for its design: the boss's alone
+ * for massnick (its workers only rename; it must say at start that the boss lists alone), the
+ * boss's and the baseline's own tokens' for a baseline, which fetches every member with them.
  */
 export async function runScenario(scenario: Scenario, context: ScenarioContext): Promise<ScenarioResult> {
 	const logDir = join(context.workDir, scenario.name);
@@ -70,7 +75,10 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 			if (index > 0) await sleep(pauseMs);
 			context.progress(`${scenario.name}: ${kind} starting`);
 			let subject: Subject | undefined;
+			let membersIntent: string[] | null = null;
 			try {
+				const renamers = sandbox.workerIds.slice(0, tokens);
+				membersIntent = await setMembersIntent(sandbox.control, kind === 'massnick' ? [sandbox.bossId] : [sandbox.bossId, ...renamers]);
 				subject =
 					kind === 'massnick'
 						? await startMassnick({
@@ -83,7 +91,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 								readyTimeoutMs: 60_000,
 							})
 						: await startBaseline({ kind, sandbox, workers: scenario.workers, offsetMs: restOffsetMs, prefix: NICK_PREFIX[kind], logDir, readyTimeoutMs: 60_000 });
-				context.progress(`${scenario.name}: ${kind} ready, measuring`);
+				context.progress(`${scenario.name}: ${kind} ready (members intent: ${membersIntent.join(', ')}), measuring`);
 				const measurement = await measureSubject(subject, sandbox.control, {
 					warmupMs: scenario.warmupSeconds * 1000,
 					windowMs: scenario.windowSeconds * 1000,
@@ -95,14 +103,14 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 				context.progress(`${scenario.name}: ${kind} stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s`);
 				// The 429s and 403s count until the subject stopped, not only in the window.
 				await measurement.tally.poll();
-				const result = measuredResult(kind, tokens, scenario.timeScale, measurement);
+				const result = measuredResult(subject, scenario.timeScale, membersIntent, measurement);
 				results.push(result);
 				context.progress(
 					`${scenario.name}: ${kind} ${result.renamesPerSecond}/s (${((result.shareOfCeiling ?? 0) * 100).toFixed(1)}% of ${result.ceilingPerSecond}/s), first rename ${result.firstRenameMs} ms, peak RSS ${result.peakRssMB} MB`,
 				);
 			} catch (error) {
 				const message = (error as Error).message;
-				results.push(unmeasuredResult(kind, tokens, scenario.timeScale, 'failed', message));
+				results.push(unmeasuredResult(kind, tokens, scenario.timeScale, 'failed', message, membersIntent));
 				context.progress(`${scenario.name}: ${kind} failed: ${message}`);
 			} finally {
 				await subject?.stop();

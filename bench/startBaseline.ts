@@ -43,6 +43,7 @@ export async function startBaseline(options: StartBaselineOptions): Promise<Subj
 		kind,
 		pid: child.pid,
 		tokens,
+		listedBy: null,
 		get running() {
 			return child.running;
 		},

@@ -56,8 +56,12 @@ export async function startMassnick(options: StartMassnickOptions): Promise<Subj
 		},
 		logFile: join(options.logDir, 'massnick.log'),
 	});
+	let listedBy: string[];
 	try {
-		await child.waitForLine((line) => line.includes(READY_MESSAGE), options.readyTimeoutMs, 'that it is ready');
+		const ready = await child.waitForLine((line) => line.includes(READY_MESSAGE), options.readyTimeoutMs, 'that it is ready');
+		listedBy = listingOf(ready);
+		// The bench runs massnick as the product recommends: the boss's app alone has the members intent.
+		if (listedBy.join() !== 'the boss') throw child.failure(`lists with ${listedBy.join(', ')}, not the boss alone: a worker's members intent was left on`);
 	} catch (error) {
 		await child.stop();
 		throw error;
@@ -68,6 +72,7 @@ export async function startMassnick(options: StartMassnickOptions): Promise<Subj
 		kind: 'massnick',
 		pid: child.pid,
 		tokens: workers,
+		listedBy,
 		get running() {
 			return child.running;
 		},
@@ -84,6 +89,13 @@ export async function startMassnick(options: StartMassnickOptions): Promise<Subj
 		// clean journal, and its budget cannot spare that per scenario.
 		stop: () => child.stop(3000),
 	};
+}
+
+/** The ready line's `listing`: who pages through the member list ("the boss", then any worker whose app has the members intent). */
+function listingOf(readyLine: string): string[] {
+	const { listing } = JSON.parse(readyLine) as { listing?: unknown };
+	if (!Array.isArray(listing) || !listing.every((entry) => typeof entry === 'string')) throw new Error(`massnick's ready line names no listing: ${readyLine.slice(0, 300)}`);
+	return listing;
 }
 
 async function readSettings(): Promise<Record<string, unknown>> {
