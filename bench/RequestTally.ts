@@ -2,13 +2,16 @@ import type { SandboxControl } from '../src/cli/SandboxControl.js';
 
 /** The route name the sandbox logs for Modify Guild Member with a member id (not `@me`). */
 const MEMBER_ROUTE = '/guilds/:id/members/:id';
+/** List Guild Members: one page of up to 1000 members. */
+const LIST_ROUTE = '/guilds/:id/members';
 const PAGE = 20_000;
 /** Pages read per {@link RequestTally.poll}; a scenario makes a few thousand requests a second at most. */
 const MAX_PAGES_PER_POLL = 50;
 
 /**
  * Reads the sandbox's request log from a sequence number on, keeping only what the benchmark
- * needs: when each successful rename was answered, and how many 429s and 403s there were.
+ * needs: when each successful rename and member-list page was answered, and to which bot, and
+ * how many 429s and 403s there were.
  *
  * Times are the sandbox's `at` (Unix ms when it answered), on the same machine clock as the
  * harness's `Date.now()`.
@@ -18,6 +21,10 @@ export class RequestTally {
 	#after: number;
 	/** Answer times of PATCH member 200s, in log order (which is answer order). */
 	readonly renamedAt: number[] = [];
+	/** The same, by bot user id: one token's renames, to see whether it was ever left idle. */
+	readonly renamedAtByBot = new Map<string, number[]>();
+	/** Answer times of List Guild Members 200s (pages), by bot user id. */
+	readonly listedAtByBot = new Map<string, number[]>();
 	rateLimited = 0;
 	forbidden = 0;
 	/** 429s and 403s by `METHOD route status [scope]`, to tell where they came from. */
@@ -56,7 +63,10 @@ export class RequestTally {
 					} else this.forbidden++;
 					const key = `${request.method} ${request.route} ${request.status}${request.code === null ? '' : ` code ${request.code}`}${'scope' in request && request.scope ? ` ${String(request.scope)}` : ''}`;
 					this.refusals.set(key, (this.refusals.get(key) ?? 0) + 1);
-				} else if (request.status === 200 && request.method === 'PATCH' && request.route === MEMBER_ROUTE) this.renamedAt.push(Number(request.at));
+				} else if (request.status === 200 && request.method === 'PATCH' && request.route === MEMBER_ROUTE) {
+					this.renamedAt.push(Number(request.at));
+					append(this.renamedAtByBot, request.botUserId, Number(request.at));
+				} else if (request.status === 200 && request.method === 'GET' && request.route === LIST_ROUTE) append(this.listedAtByBot, request.botUserId, Number(request.at));
 				this.latestAt = Number(request.at);
 			}
 			// Entries overwritten in the ring buffer are skipped, not waited for.
@@ -71,4 +81,11 @@ export class RequestTally {
 		for (const at of this.renamedAt) if (at >= from && at < to) count++;
 		return count;
 	}
+}
+
+function append(byBot: Map<string, number[]>, botUserId: string | null, at: number): void {
+	if (botUserId === null) return;
+	const times = byBot.get(botUserId);
+	if (times) times.push(at);
+	else byBot.set(botUserId, [at]);
 }

@@ -13,6 +13,8 @@ export interface Subject {
 	readonly pid: number;
 	/** Bot tokens renaming: the ceiling is this many renames per rate-limit window. */
 	readonly tokens: number;
+	/** The bot user ids of those tokens, as the sandbox's request log names them. */
+	readonly renamerIds: readonly string[];
 	/** Who pages through the member list, as massnick's ready line names them; `null` for a baseline (it fetches over the gateway). */
 	readonly listedBy: readonly string[] | null;
 	/** Whether the process is still alive (a crash mid-window fails the measurement). */

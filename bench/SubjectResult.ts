@@ -30,6 +30,18 @@ export interface SubjectResult {
 	firstRenameMs: number | null;
 	peakRssMB: number | null;
 	cpuSecondsPer1000Renames: number | null;
+	/** One token's rate-limit window at the time scale (10 s ÷ time scale): a token at its ceiling waits up to about this long between bursts. */
+	rateLimitWindowMs: number;
+	/** The worst worker's longest time between two successful renames in the window (a worker is one renaming token). */
+	longestWorkerGapMs: number | null;
+	/** The same, in rate-limit windows: a worker the listing starved would show several. */
+	longestWorkerGapWindows: number | null;
+	/** Each worker's longest gap, in ms, in token order. */
+	workerGapsMs: number[] | null;
+	/** The slowest worker's renames in the window as a share of its own ceiling (10 per window). */
+	slowestWorkerShareOfCeiling: number | null;
+	/** Member-list pages answered during the window: massnick's listing runs alongside the renames. */
+	listingPagesInWindow: number | null;
 }
 
 /** Discord's observed Modify Guild Member limit: 10 per 10 s per token (REFERENCE.md §1.2). */
@@ -41,11 +53,21 @@ export function ceilingPerSecond(tokens: number, timeScale: number): number {
 	return (tokens * RENAMES_PER_WINDOW * timeScale) / WINDOW_SECONDS;
 }
 
+/** One token's rate-limit window at `timeScale`, in ms. */
+export function rateLimitWindowMs(timeScale: number): number {
+	return (WINDOW_SECONDS * 1000) / timeScale;
+}
+
 export function measuredResult(subject: Subject, timeScale: number, membersIntent: string[], measurement: Measurement): SubjectResult {
 	const { tokens } = subject;
 	const seconds = measurement.windowMs / 1000;
 	const rate = measurement.renamesInWindow / seconds;
 	const ceiling = ceilingPerSecond(tokens, timeScale);
+	const windowMs = rateLimitWindowMs(timeScale);
+	const gaps = measurement.tokens.map((token) => token.longestGapMs);
+	const longestGap = gaps.length > 0 ? Math.max(...gaps) : null;
+	const perTokenCeiling = ceilingPerSecond(1, timeScale) * seconds;
+	const slowest = measurement.tokens.length > 0 ? Math.min(...measurement.tokens.map((token) => token.renamesInWindow)) : null;
 	return {
 		subject: subject.kind,
 		status: 'measured',
@@ -65,6 +87,12 @@ export function measuredResult(subject: Subject, timeScale: number, membersInten
 		firstRenameMs: Math.round(measurement.firstRenameMs),
 		peakRssMB: round(measurement.peakRssBytes / 2 ** 20, 1),
 		cpuSecondsPer1000Renames: measurement.renamesInWindow > 0 ? round((measurement.cpuSecondsInWindow / measurement.renamesInWindow) * 1000, 3) : null,
+		rateLimitWindowMs: windowMs,
+		longestWorkerGapMs: longestGap === null ? null : Math.round(longestGap),
+		longestWorkerGapWindows: longestGap === null ? null : round(longestGap / windowMs, 2),
+		workerGapsMs: gaps.map(Math.round),
+		slowestWorkerShareOfCeiling: slowest === null ? null : round(slowest / perTokenCeiling, 4),
+		listingPagesInWindow: measurement.listingPagesInWindow,
 	};
 }
 
@@ -88,10 +116,16 @@ export function unmeasuredResult(subject: SubjectKind, tokens: number, timeScale
 		firstRenameMs: null,
 		peakRssMB: null,
 		cpuSecondsPer1000Renames: null,
+		rateLimitWindowMs: rateLimitWindowMs(timeScale),
+		longestWorkerGapMs: null,
+		longestWorkerGapWindows: null,
+		workerGapsMs: null,
+		slowestWorkerShareOfCeiling: null,
+		listingPagesInWindow: null,
 	};
 }
 
-function round(value: number, digits: number): number {
+export function round(value: number, digits: number): number {
 	const factor = 10 ** digits;
 	return Math.round(value * factor) / factor;
 }

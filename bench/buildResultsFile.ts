@@ -39,6 +39,8 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 			firstRename: 'from just before /massnick (or the baseline\'s go) to the sandbox\'s 200 for the first rename',
 			peakRss: 'VmHWM of the subject process at the end of the window (MB = 2^20 bytes)',
 			cpu: 'utime + stime of the subject process during the window, per 1000 renames in it',
+			workerGap: 'per renaming token, the longest time between two of its PATCH member 200s over the gaps that overlap the window (an open gap runs to the next rename or the window end); the worst token, in ms and in rate-limit windows of 10 s ÷ time scale',
+			slowestWorker: "the fewest renames one token made in the window ÷ that token's own ceiling (10 per rate-limit window)",
 			membersIntent: "set before each subject through the sandbox's control API: the boss's app alone for massnick (its workers only rename), the boss's and the baseline's own tokens' for a baseline (it fetches every member over the gateway)",
 		},
 		scenarios: results.map((result) => ({
@@ -69,6 +71,12 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 				cpuSecondsPer1000Renames: subject.cpuSecondsPer1000Renames,
 				membersIntent: subject.membersIntent,
 				listedBy: subject.listedBy,
+				rateLimitWindowMs: subject.rateLimitWindowMs,
+				longestWorkerGapMs: subject.longestWorkerGapMs,
+				longestWorkerGapWindows: subject.longestWorkerGapWindows,
+				workerGapsMs: subject.workerGapsMs,
+				slowestWorkerShareOfCeiling: subject.slowestWorkerShareOfCeiling,
+				listingPagesInWindow: subject.listingPagesInWindow,
 			})),
 			ratios: ratiosOf(result).map((ratio) => ({
 				baseline: ratio.baseline,

@@ -16,7 +16,7 @@ export interface Ratio {
 	cpuPerRename: number | null;
 }
 
-/** One of issue #5's targets, checked against massnick's numbers in one scenario. */
+/** One of issue #5's (and #8's) targets, checked against massnick's numbers in one scenario. */
 export interface Check {
 	target: string;
 	limit: number;
@@ -61,6 +61,7 @@ export function checksOf(result: ScenarioResult): Check[] {
 		},
 		atMost('429s ≤', targets.max429s, massnick?.rateLimited429),
 		atMost('403s ≤', targets.max403s, massnick?.forbidden403),
+		atMost('longest worker gap, in rate-limit windows, ≤', targets.maxWorkerGapWindows, massnick?.longestWorkerGapWindows),
 	];
 	if (targets.maxPeakRssMB !== undefined) checks.push(atMost('peak RSS MB ≤', targets.maxPeakRssMB, massnick?.peakRssMB));
 	if (targets.maxFirstRenameMs !== undefined) checks.push(atMost('first rename ms ≤', targets.maxFirstRenameMs, massnick?.firstRenameMs));

@@ -1,7 +1,22 @@
 import { checksOf, ratiosOf } from './compareResults.js';
 import type { ScenarioResult } from './runScenario.js';
+import { rateLimitWindowMs } from './SubjectResult.js';
 
-const COLUMNS = ['scenario', 'subject', 'members', 'tokens', 'renames/s', 'of ceiling', '429s', '403s', 'first rename ms', 'peak RSS MB', 'CPU s/1k renames'] as const;
+const COLUMNS = [
+	'scenario',
+	'subject',
+	'members',
+	'tokens',
+	'renames/s',
+	'of ceiling',
+	'429s',
+	'403s',
+	'first rename ms',
+	'peak RSS MB',
+	'CPU s/1k renames',
+	'worker gap ms',
+	'slowest worker',
+] as const;
 
 /** The table, the ratios and the target checks, as printed on stdout. */
 export function formatReport(results: readonly ScenarioResult[]): string {
@@ -22,6 +37,8 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 				value(subject.firstRenameMs),
 				value(subject.peakRssMB, subject.peakRssMB?.toFixed(0)),
 				value(subject.cpuSecondsPer1000Renames, subject.cpuSecondsPer1000Renames?.toFixed(2)),
+				value(subject.longestWorkerGapMs, `${subject.longestWorkerGapMs} (${subject.longestWorkerGapWindows?.toFixed(2)} w)`),
+				value(subject.slowestWorkerShareOfCeiling, `${((subject.slowestWorkerShareOfCeiling ?? 0) * 100).toFixed(1)}%`),
 			]);
 			if (subject.status !== 'measured') notes.push(`${result.scenario.name} ${subject.subject} ${subject.status}: ${firstLine(subject.reason)}`);
 			const refusals = Object.entries(subject.refusals ?? {});
@@ -41,6 +58,7 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 			'',
 			`Time scale ${timeScale}: each token may rename ${timeScale} members a second (10 per 10 s, windows ÷ ${timeScale}); the ceiling is tokens × ${timeScale}/s.`,
 			`Rates are over the ${results.map((result) => `${result.scenario.name}: ${result.scenario.windowSeconds} s`).join(', ')} window after the first rename + ${first.scenario.warmupSeconds} s; 429s/403s from start to stop.`,
+			`Worker gap: the worst worker's (token's) longest time between two of its renames in the window, and in rate-limit windows (w = 10 s ÷ ${timeScale} = ${rateLimitWindowMs(timeScale)} ms); slowest worker: the fewest renames one token made, as a share of its own ceiling.`,
 			`Server Members intent on: ${intentSetup(results)}.`,
 		);
 	}
@@ -56,7 +74,7 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 	const checkLines = results.flatMap((result) =>
 		checksOf(result).map((check) => `  ${check.pass ? 'PASS' : 'MISS'}  ${result.scenario.name}: ${check.target} ${check.limit} (measured ${check.measured ?? '—'})`),
 	);
-	if (checkLines.length > 0) lines.push('', "Issue #5's targets for massnick:", ...checkLines);
+	if (checkLines.length > 0) lines.push('', "Issue #5's targets for massnick (issue #8: with every worker's members intent off):", ...checkLines);
 	if (notes.length > 0) lines.push('', 'Notes:', ...notes.map((note) => `  ${note}`));
 	return `${lines.join('\n')}\n`;
 }

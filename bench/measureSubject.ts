@@ -3,6 +3,7 @@ import type { SandboxControl } from '../src/cli/SandboxControl.js';
 import { readProcStats } from './procStats.js';
 import { RequestTally } from './RequestTally.js';
 import type { Subject } from './Subject.js';
+import { type TokenActivity, tokenActivity } from './tokenActivity.js';
 
 export interface MeasureOptions {
 	/** Renames after the first one that are not counted (queues filling, JIT warming). */
@@ -21,6 +22,10 @@ export interface Measurement {
 	renamesInWindow: number;
 	/** CPU time of the subject's process during the window. */
 	cpuSecondsInWindow: number;
+	/** Each renaming token's renames and longest idle gap in the window, in the subject's token order. */
+	tokens: TokenActivity[];
+	/** Member-list pages (List Guild Members 200s, any bot) answered in the window: the listing's share of it. */
+	listingPagesInWindow: number;
 	/** The subject's `VmHWM` at the end of the window: its peak since it started. */
 	peakRssBytes: number;
 	/** The tally of the subject's requests from go on; read it again after stopping the subject. */
@@ -69,6 +74,8 @@ export async function measureSubject(subject: Subject, control: SandboxControl, 
 		firstRenameMs: firstRenameAt - goAt,
 		windowMs: options.windowMs,
 		renamesInWindow: tally.renamesBetween(windowStart, windowEnd),
+		tokens: subject.renamerIds.map((id) => tokenActivity(id, tally.renamedAtByBot.get(id) ?? [], windowStart, windowEnd)),
+		listingPagesInWindow: [...tally.listedAtByBot.values()].reduce((sum, times) => sum + times.filter((at) => at >= windowStart && at < windowEnd).length, 0),
 		cpuSecondsInWindow: after.cpuSeconds - cpuBefore.cpuSeconds,
 		peakRssBytes: after.peakRssBytes,
 		tally,

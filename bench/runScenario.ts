@@ -106,7 +106,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 				const result = measuredResult(subject, scenario.timeScale, membersIntent, measurement);
 				results.push(result);
 				context.progress(
-					`${scenario.name}: ${kind} ${result.renamesPerSecond}/s (${((result.shareOfCeiling ?? 0) * 100).toFixed(1)}% of ${result.ceilingPerSecond}/s), first rename ${result.firstRenameMs} ms, peak RSS ${result.peakRssMB} MB`,
+					`${scenario.name}: ${kind} ${result.renamesPerSecond}/s (${((result.shareOfCeiling ?? 0) * 100).toFixed(1)}% of ${result.ceilingPerSecond}/s), first rename ${result.firstRenameMs} ms, peak RSS ${result.peakRssMB} MB, longest worker gap ${result.longestWorkerGapMs} ms`,
 				);
 			} catch (error) {
 				const message = (error as Error).message;

@@ -43,6 +43,7 @@ export async function startBaseline(options: StartBaselineOptions): Promise<Subj
 		kind,
 		pid: child.pid,
 		tokens,
+		renamerIds: sandbox.workerIds.slice(0, tokens),
 		listedBy: null,
 		get running() {
 			return child.running;

@@ -72,6 +72,7 @@ export async function startMassnick(options: StartMassnickOptions): Promise<Subj
 		kind: 'massnick',
 		pid: child.pid,
 		tokens: workers,
+		renamerIds: sandbox.workerIds.slice(0, workers),
 		listedBy,
 		get running() {
 			return child.running;
