@@ -1,4 +1,5 @@
 import { checksOf, ratiosOf } from './compareResults.js';
+import { formatListing } from './formatListing.js';
 import type { ScenarioResult } from './runScenario.js';
 import { rateLimitWindowMs } from './SubjectResult.js';
 
@@ -50,11 +51,12 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 		}
 		if (result.scenario.note) notes.push(`${result.scenario.name}: ${result.scenario.note}`);
 	}
-	const lines = [table(rows)];
+	const lines: string[] = [];
 	const first = results[0];
-	if (first) {
+	if (first && rows.length > 0) {
 		const { timeScale } = first.scenario;
 		lines.push(
+			table(rows),
 			'',
 			`Time scale ${timeScale}: each token may rename ${timeScale} members a second (10 per 10 s, windows ÷ ${timeScale}); the ceiling is tokens × ${timeScale}/s.`,
 			`Rates are over the ${results.map((result) => `${result.scenario.name}: ${result.scenario.windowSeconds} s`).join(', ')} window after the first rename + ${first.scenario.warmupSeconds} s; 429s/403s from start to stop.`,
@@ -62,6 +64,8 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 			`Server Members intent on: ${intentSetup(results)}.`,
 		);
 	}
+	const listingLines = results.flatMap((result) => (result.listing ? formatListing(result.scenario, result.listing) : []));
+	if (listingLines.length > 0) lines.push(...(lines.length > 0 ? [''] : []), "The boss listing the guild alone (/massnick dry_run:true; every worker's members intent off):", ...listingLines);
 
 	const ratioLines = results.flatMap((result) =>
 		ratiosOf(result).map(

@@ -9,9 +9,13 @@ export const BENCH_USAGE = `usage: npm run bench -- [--quick | --scenario NAME] 
   --scenario NAME    one scenario (repeatable)
   --members N        override the member count (for trying things out)
   --window SECONDS   override the measured window
-  --subjects LIST    comma-separated, of ${SUBJECT_KINDS.join(', ')}
+  --subjects LIST    comma-separated, of ${SUBJECT_KINDS.join(', ')}, and listing (the boss
+                     listing the guild alone, a dry run; by default in the 20k, 100k and 1m scenarios)
   --out FILE         where to write the results (default: bench/results.json for a full or
                      --quick run, bench/results.local.json otherwise)`;
+
+/** The name `--subjects` takes for the boss's listing-only measurement. */
+const LISTING = 'listing';
 
 export interface BenchArgs {
 	mode: 'default' | 'quick' | 'custom';
@@ -56,12 +60,13 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
 		scenarios = scenarios.map((scenario) => ({ ...scenario, windowSeconds }));
 	}
 	if (values.subjects !== undefined) {
-		const subjects = values.subjects.split(',').map((name) => name.trim());
-		for (const name of subjects) {
-			if (!(SUBJECT_KINDS as readonly string[]).includes(name)) throw new Error(`unknown subject ${name}; known: ${SUBJECT_KINDS.join(', ')}`);
+		const names = values.subjects.split(',').map((name) => name.trim());
+		for (const name of names) {
+			if (name !== LISTING && !(SUBJECT_KINDS as readonly string[]).includes(name)) throw new Error(`unknown subject ${name}; known: ${SUBJECT_KINDS.join(', ')}, ${LISTING}`);
 		}
+		const subjects = names.filter((name) => name !== LISTING) as SubjectKind[];
 		// An explicit choice runs even what a scenario leaves out by default.
-		scenarios = scenarios.map((scenario) => ({ ...scenario, subjects: subjects as SubjectKind[] }));
+		scenarios = scenarios.map((scenario) => ({ ...scenario, subjects, listing: names.includes(LISTING) }));
 	}
 	const mode = custom ? 'custom' : values.quick ? 'quick' : 'default';
 	return { mode, scenarios, budgetSeconds: values.quick ? 120 : 600, out: values.out, help: values.help };

@@ -12,10 +12,11 @@ import { runScenario, type ScenarioResult } from './runScenario.js';
  * `npm run bench`: issue #5's benchmark. For each scenario, a sandbox in its own process, then
  * massnick and the two baselines (a single-token loop, the 2021 design) in turn, each in its own
  * process, measured from outside: renames from the sandbox's request log, memory and CPU from
- * `/proc`. Prints a table on stdout (progress goes to stderr) and writes the results file.
+ * `/proc`; then, where the scenario asks, the boss listing the guild alone (issue #8). Prints a
+ * table on stdout (progress goes to stderr) and writes the results file.
  *
  * @returns the exit code: 0 when every subject was measured (targets missed are reported, not
- * failed), 1 when one failed, 2 on bad arguments.
+ * failed), 1 when a subject or a listing failed, 2 on bad arguments.
  */
 export async function runBench(args: string[]): Promise<number> {
 	let parsed: BenchArgs;
@@ -56,7 +57,7 @@ export async function runBench(args: string[]): Promise<number> {
 			try {
 				const result = await runScenario(scenario, { workDir, deadline, progress });
 				results.push(result);
-				if (result.subjects.some((subject) => subject.status === 'failed')) failed = true;
+				if (result.subjects.some((subject) => subject.status === 'failed') || result.listing?.status === 'failed') failed = true;
 			} catch (error) {
 				progress(`${scenario.name} failed: ${(error as Error).message}`);
 				failed = true;

@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type ListingResult, unmeasuredListing } from './ListingResult.js';
 import { measureSubject } from './measureSubject.js';
+import { runListing } from './runListing.js';
 import { SandboxProcess } from './SandboxProcess.js';
 import type { Scenario } from './scenarios.js';
 import { setMembersIntent } from './setMembersIntent.js';
@@ -15,6 +17,8 @@ export interface ScenarioResult {
 	/** discord.js's `rest.offset` every subject ran with. */
 	restOffsetMs: number;
 	subjects: SubjectResult[];
+	/** The boss listing the guild alone, when the scenario times it. */
+	listing: ListingResult | null;
 }
 
 export interface ScenarioContext {
@@ -28,12 +32,14 @@ export interface ScenarioContext {
 /** Discord's 30 s between two all-members gateway requests, the longest window a subject uses. */
 const LONGEST_WINDOW_MS = 30_000;
 const NICK_PREFIX: Record<SubjectKind, string> = { massnick: 'mn', 'single-token': 'st', 'design-2021': 'd21' };
+const OVER_BUDGET = 'over the time budget of the run';
 
 /**
  * One sandbox, then each subject in turn against it: started, measured, stopped. Subjects run one
  * after another, never together, and each starts only once the previous one's rate-limit
  * windows have ended, so each spends its tokens' allowance from a clean state. Each sets a
- * nickname of its own, so none finds members already done by another.
+ * nickname of its own, so none finds members already done by another. Last, when the scenario
+ * asks for it, the boss lists the guild alone (runListing.ts).
  *
  * Before each subject the apps' Server Members intent is set for its design: the boss's alone
  * for massnick (its workers only rename; it must say at start that the boss lists alone), the
@@ -47,10 +53,11 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 	const pauseMs = Math.ceil(LONGEST_WINDOW_MS / scenario.timeScale) + 500;
 
 	const tokensOf = (kind: SubjectKind): number => (kind === 'single-token' ? 1 : scenario.workers);
+	const skippedListing = (): ListingResult | null => (scenario.listing ? unmeasuredListing(scenario.timeScale, 'skipped', OVER_BUDGET) : null);
 	if (Date.now() > context.deadline) {
 		context.progress(`${scenario.name}: skipped, over the time budget`);
-		const subjects = scenario.subjects.map((kind) => unmeasuredResult(kind, tokensOf(kind), scenario.timeScale, 'skipped', 'over the time budget of the run'));
-		return { scenario, restOffsetMs, subjects };
+		const subjects = scenario.subjects.map((kind) => unmeasuredResult(kind, tokensOf(kind), scenario.timeScale, 'skipped', OVER_BUDGET));
+		return { scenario, restOffsetMs, subjects, listing: skippedListing() };
 	}
 	context.progress(`${scenario.name}: starting the sandbox with ${scenario.members.toLocaleString('en')} members`);
 	const started = performance.now();
@@ -64,11 +71,12 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 	});
 	context.progress(`${scenario.name}: sandbox ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 	const results: SubjectResult[] = [];
+	let listing: ListingResult | null = null;
 	try {
 		for (const [index, kind] of scenario.subjects.entries()) {
 			const tokens = tokensOf(kind);
 			if (Date.now() > context.deadline) {
-				results.push(unmeasuredResult(kind, tokens, scenario.timeScale, 'skipped', 'over the time budget of the run'));
+				results.push(unmeasuredResult(kind, tokens, scenario.timeScale, 'skipped', OVER_BUDGET));
 				context.progress(`${scenario.name}: ${kind} skipped, over the time budget`);
 				continue;
 			}
@@ -116,8 +124,17 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 				await subject?.stop();
 			}
 		}
+		if (scenario.listing) {
+			if (Date.now() > context.deadline) {
+				listing = skippedListing();
+				context.progress(`${scenario.name}: the listing skipped, over the time budget`);
+			} else {
+				if (scenario.subjects.length > 0) await sleep(pauseMs);
+				listing = await runListing(scenario, { sandbox, restOffsetMs, logDir, progress: context.progress });
+			}
+		}
 	} finally {
 		await sandbox.stop();
 	}
-	return { scenario, restOffsetMs, subjects: results };
+	return { scenario, restOffsetMs, subjects: results, listing };
 }

@@ -12,9 +12,13 @@ export interface StartMassnickOptions {
 	offsetMs: number;
 	/** The `/massnick name:` to run. */
 	name: string;
+	/** `/massnick dry_run:true`: list the whole guild and plan every member, renaming nobody. */
+	dryRun?: boolean;
 	/** A fresh directory: the bot's working directory, config and journals. */
 	workDir: string;
 	logDir: string;
+	/** The log file's name in `logDir`, without `.log` (default `massnick`). */
+	logName?: string;
 	readyTimeoutMs: number;
 }
 
@@ -54,7 +58,7 @@ export async function startMassnick(options: StartMassnickOptions): Promise<Subj
 			MASSNICK_DATA_DIR: dataDir,
 			LOG_LEVEL: 'info',
 		},
-		logFile: join(options.logDir, 'massnick.log'),
+		logFile: join(options.logDir, `${options.logName ?? 'massnick'}.log`),
 	});
 	let listedBy: string[];
 	try {
@@ -78,7 +82,7 @@ export async function startMassnick(options: StartMassnickOptions): Promise<Subj
 			return child.running;
 		},
 		async go() {
-			interactionId = await sandbox.control.invoke(info.guildId, info.ownerId, 'massnick', { name: options.name }, info.channelId);
+			interactionId = await sandbox.control.invoke(info.guildId, info.ownerId, 'massnick', { name: options.name, ...(options.dryRun ? { dry_run: true } : {}) }, info.channelId);
 		},
 		async diagnose() {
 			if (interactionId === undefined) return '/massnick was not invoked';
