@@ -73,9 +73,10 @@ async function writeJournal(dataDir: string, members: number): Promise<string> {
 	const journal = await Journal.create(dataDir, {
 		jobId: JOB,
 		guildId: GUILD,
-		kind: 'rename',
-		template: '🎃 {display_name}',
-		roleId: null,
+		action: 'nickname',
+		target: '🎃 {display_name}',
+		title: 'Renaming to “🎃 {display_name}”',
+		onlyRoleId: null,
 		excludeRoleId: null,
 		startedBy: { id: '81384788765712384', tag: 'bench' },
 		startedAt: new Date().toISOString(),

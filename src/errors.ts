@@ -25,6 +25,7 @@ export const ErrorCodes = {
 	ConnectFailed: 'CONNECT_FAILED',
 	ListingFailed: 'LISTING_FAILED',
 	NoWorkers: 'NO_WORKERS',
+	RoleNotAssignable: 'ROLE_NOT_ASSIGNABLE',
 	// The doctor's findings (besides the codes above, which it reuses)
 	CommandsNotAllowed: 'COMMANDS_NOT_ALLOWED',
 	StatusChannelNotWritable: 'STATUS_CHANNEL_NOT_WRITABLE',

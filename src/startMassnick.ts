@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { actionOf } from './actions/actionOf.js';
 import { Boss } from './boss/Boss.js';
 import type { Config } from './config/Config.js';
 import { JobManager } from './jobs/JobManager.js';
@@ -55,6 +56,14 @@ export async function startMassnick(config: Config, logger: Logger): Promise<Mas
 		fleet,
 		guildContext: () => boss.guildContext(),
 		listers,
+		actionOf: (header) =>
+			actionOf(header, {
+				nicknameMaxLength: config.nickname.maxLength,
+				role: (id) => {
+					const role = boss.guild.roles.cache.get(id);
+					return role ? { id: role.id, name: role.name } : undefined;
+				},
+			}),
 		logger: logger.child({ component: 'jobs' }),
 	});
 	boss.attach({ config, fleet, jobs, logger: logger.child({ component: 'commands' }) });
@@ -67,8 +76,8 @@ export async function startMassnick(config: Config, logger: Logger): Promise<Mas
 	}
 	if (interrupted) {
 		logger.warn(
-			{ job: interrupted.header.jobId, template: interrupted.header.template },
-			'a rename did not finish last time; /status counts what is left, /massnick with the same name finishes it',
+			{ job: interrupted.header.jobId, title: interrupted.header.title },
+			'a job did not finish last time; /status counts what is left, and running it again with the same target finishes it',
 		);
 	}
 	const forgetRestored = async (): Promise<void> => {

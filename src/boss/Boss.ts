@@ -10,35 +10,28 @@ import {
 	type GatewayGuildMemberRemoveDispatchData,
 	type Guild,
 	MessageFlags,
+	PermissionFlagsBits,
+	PermissionsBitField,
 } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config/Config.js';
 import { createClient } from '../discord/createClient.js';
+import { permissionNames } from '../discord/permissionNames.js';
 import { ErrorCodes, JobError, MassnickError } from '../errors.js';
-import type { JobManager } from '../jobs/JobManager.js';
 import { toMemberRecord } from '../discord/toMemberRecord.js';
-import type { GuildContext } from '../jobs/planner.js';
-import type { Fleet } from '../workers/Fleet.js';
+import type { GuildContext } from '../jobs/GuildContext.js';
+import type { BossContext, BossHandle } from './BossContext.js';
 import { isAllowed } from './isAllowed.js';
 import { commandDefinitions } from './commands.js';
 import { handlers } from './handlers.js';
 import type { LiveStatus } from './LiveStatus.js';
-
-/** What a command handler may use. */
-export interface BossContext {
-	readonly config: Config;
-	readonly fleet: Fleet;
-	readonly jobs: JobManager;
-	readonly logger: Logger;
-	readonly boss: Boss;
-}
 
 /**
  * The boss bot: registers the slash commands in the guild, checks who may use them, and turns
  * them into jobs. It also carries member joins and leaves to the running job (it is the one
  * client with the Server Members intent, so the workers need not each parse every member event).
  */
-export class Boss {
+export class Boss implements BossHandle {
 	readonly client: Client;
 	#live: LiveStatus | undefined;
 	#context: BossContext | undefined;
@@ -153,10 +146,13 @@ export class Boss {
 		const context = this.#context!;
 		const log = this.logger.child({ command: interaction.commandName, user: interaction.user.id });
 		try {
-			if (!isAllowed(interaction, this.config.permissions)) {
+			// Who may run a command is its definition's: Manage Nicknames, Manage Roles for /massrole.
+			const definition = commandDefinitions.find((command) => command.name === interaction.commandName);
+			const needs = new PermissionsBitField(BigInt(definition?.default_member_permissions ?? PermissionFlagsBits.ManageNicknames));
+			if (!isAllowed(interaction, this.config.permissions, needs.bitfield)) {
 				log.warn('refused: not allowed');
 				await interaction.reply({
-					content: 'You may not use massnick here: it needs the Manage Nicknames permission (or a role the operator allowed).',
+					content: `You may not use /${interaction.commandName} here: it needs the ${permissionNames(needs.bitfield).join(', ')} permission (or a role the operator allowed).`,
 					flags: MessageFlags.Ephemeral,
 				});
 				return;

@@ -1,4 +1,5 @@
 import {
+	type APIApplicationCommandBasicOption,
 	ApplicationCommandOptionType,
 	ApplicationCommandType,
 	InteractionContextType,
@@ -12,13 +13,23 @@ import {
  * See https://discord.com/developers/docs/interactions/application-commands#permissions
  */
 const managers = String(PermissionFlagsBits.ManageNicknames);
+/** /massrole hands out roles: only members who may do that themselves see it. */
+const roleManagers = String(PermissionFlagsBits.ManageRoles);
 
 const dryRun = {
 	type: ApplicationCommandOptionType.Boolean,
 	name: 'dry_run',
-	description: 'Plan and count only: nothing is renamed',
+	description: 'Plan and count only: nothing is changed',
 	required: false,
 } as const;
+
+/** The options of `/massrole add` and `/massrole remove`. */
+const massroleOptions: APIApplicationCommandBasicOption[] = [
+	{ type: ApplicationCommandOptionType.Role, name: 'role', description: 'The role to give (add) or take (remove)', required: true },
+	{ type: ApplicationCommandOptionType.Role, name: 'only_role', description: 'Only members with this role', required: false },
+	{ type: ApplicationCommandOptionType.Role, name: 'exclude_role', description: 'Leave members with this role alone', required: false },
+	{ ...dryRun },
+];
 
 export const massnickCommand = {
 	type: ApplicationCommandType.ChatInput,
@@ -46,10 +57,22 @@ export const massnickCommand = {
 	],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
+export const massroleCommand = {
+	type: ApplicationCommandType.ChatInput,
+	name: 'massrole',
+	description: 'Give a role to every member, or take it from every member',
+	default_member_permissions: roleManagers,
+	contexts: [InteractionContextType.Guild],
+	options: [
+		{ type: ApplicationCommandOptionType.Subcommand, name: 'add', description: 'Give the role to every member who lacks it', options: massroleOptions },
+		{ type: ApplicationCommandOptionType.Subcommand, name: 'remove', description: 'Take the role from every member who has it', options: massroleOptions },
+	],
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
 export const restoreCommand = {
 	type: ApplicationCommandType.ChatInput,
 	name: 'restore',
-	description: 'Give every member back the nickname they had before the last /massnick',
+	description: 'Undo the last job: every member back to what they had before it',
 	default_member_permissions: managers,
 	contexts: [InteractionContextType.Guild],
 	options: [
@@ -75,7 +98,7 @@ export const statusCommand = {
 export const statsCommand = {
 	type: ApplicationCommandType.ChatInput,
 	name: 'stats',
-	description: 'Count the members who have a nickname, from the live server',
+	description: 'Count the members who have what the last job set (or a nickname), from the live server',
 	default_member_permissions: managers,
 	contexts: [InteractionContextType.Guild],
 	options: [
@@ -108,6 +131,7 @@ export const cancelCommand = {
 /** Every command the boss registers in the guild, in the order Discord lists them. */
 export const commandDefinitions = [
 	massnickCommand,
+	massroleCommand,
 	restoreCommand,
 	statusCommand,
 	statsCommand,
@@ -116,3 +140,4 @@ export const commandDefinitions = [
 ] as const;
 
 export type CommandName = (typeof commandDefinitions)[number]['name'];
+

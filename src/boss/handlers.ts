@@ -1,8 +1,14 @@
 import { type ChatInputCommandInteraction, MessageFlags, type SendableChannels } from 'discord.js';
+import { ClearNicknameAction } from '../actions/nickname/ClearNicknameAction.js';
+import { NicknameAction } from '../actions/nickname/NicknameAction.js';
+import { parseTemplate } from '../actions/nickname/template.js';
+import { checkAssignable } from '../actions/role/checkAssignable.js';
+import { RoleAction } from '../actions/role/RoleAction.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import type { Job } from '../jobs/Job.js';
 import type { Requester } from '../jobs/JobManager.js';
-import type { BossContext } from './Boss.js';
+import type { MassAction } from '../jobs/MassAction.js';
+import type { BossContext } from './BossContext.js';
 import type { CommandName } from './commands.js';
 import { LiveStatus } from './LiveStatus.js';
 import { sleep } from '../util/sleep.js';
@@ -17,37 +23,43 @@ type Handler = (interaction: ChatInputCommandInteraction, context: BossContext) 
 export const handlers: Record<CommandName, Handler> = {
 	async massnick(interaction, context) {
 		const name = interaction.options.getString('name', true);
-		const dryRun = interaction.options.getBoolean('dry_run') ?? false;
-		// Refuse a bad name or a busy guild before anything is acknowledged, so the refusal is private.
-		context.jobs.parseName(name);
-		context.jobs.assertIdle();
-		await interaction.deferReply();
-		const job = await context.jobs.startRename({
-			name,
-			roleId: interaction.options.getRole('role')?.id,
+		const action = nicknameAction(name, context);
+		await startJob(interaction, context, action, {
+			onlyRoleId: interaction.options.getRole('role')?.id,
 			excludeRoleId: interaction.options.getRole('exclude_role')?.id,
-			dryRun,
-			startedBy: requesterOf(interaction),
 		});
-		const scope = describeScope(interaction);
-		await interaction.editReply(
-			`${dryRun ? 'Dry run: planning' : 'Renaming'} ${scope} to **${name}** with ${context.fleet.size} workers. Live progress below; /cancel stops it.`,
-		);
-		await showLive(interaction, context, job);
+	},
+
+	async massrole(interaction, context) {
+		const mode = interaction.options.getSubcommand(true) === 'remove' ? 'remove' : 'add';
+		const chosen = interaction.options.getRole('role', true);
+		// The boss's cache has every role with its position and whether an integration manages it.
+		const role = interaction.guild?.roles.cache.get(chosen.id) ?? (await interaction.guild?.roles.fetch(chosen.id));
+		if (!role) throw new JobError(ErrorCodes.RoleNotAssignable, `The role ${chosen.name} is not in this server any more; pick another.`);
+		checkAssignable({ id: role.id, name: role.name, position: role.position, managed: role.managed }, context.boss.guildContext());
+		await startJob(interaction, context, new RoleAction({ id: role.id, name: role.name }, mode), {
+			onlyRoleId: interaction.options.getRole('only_role')?.id,
+			excludeRoleId: interaction.options.getRole('exclude_role')?.id,
+		});
 	},
 
 	async restore(interaction, context) {
 		const dryRun = interaction.options.getBoolean('dry_run') ?? false;
 		const name = interaction.options.getString('name') ?? undefined;
-		if (name !== undefined) context.jobs.parseName(name);
+		const fallback = name === undefined ? undefined : new ClearNicknameAction(parseTemplate(name, { maxLength: context.config.nickname.maxLength }));
 		context.jobs.assertIdle();
 		await interaction.deferReply();
-		const { job, fallback } = await context.jobs.startRestore({ dryRun, name, startedBy: requesterOf(interaction) });
-		const prefix = dryRun ? 'Dry run: planning' : 'Restoring';
+		const { job, undoes } = await context.jobs.startRestore({
+			dryRun,
+			fallback,
+			noJournalHint: 'To clear a nickname wherever it is set instead, run /restore with `name:` set to it (the originals cannot be recovered that way).',
+			startedBy: requesterOf(interaction),
+		});
+		const prefix = dryRun ? 'Dry run: planning to undo' : 'Undoing';
 		await interaction.editReply(
-			fallback
-				? `No journal of original nicknames was found, so the originals cannot be brought back. ${prefix} a clear of **${job.target}** wherever it is still set instead.`
-				: `${prefix} the nicknames members had before **${job.target}**. Members who picked a new nickname since keep it.`,
+			undoes
+				? `${prefix} the last job: **${undoes.header.title}**, started by ${undoes.header.startedBy.tag} at ${undoes.header.startedAt}. Each member gets back what they had before it; a member who changed it since keeps theirs.`
+				: `No journal was found, so the originals cannot be brought back. ${dryRun ? 'Dry run: planning a' : 'Running a'} clear of **${job.target}** wherever it is still set instead.`,
 		);
 		await showLive(interaction, context, job);
 	},
@@ -66,26 +78,27 @@ export const handlers: Record<CommandName, Handler> = {
 		// Reading the journals touches the disk: acknowledge first (Discord allows 3 s).
 		await interaction.deferReply();
 		const interrupted = await context.jobs.interrupted();
-		if (!interrupted) {
+		const action = interrupted && context.jobs.actionOf(interrupted.header);
+		if (!interrupted || !action) {
 			await interaction.editReply('No job has run since the bot started, and no journal shows an unfinished one.');
 			return;
 		}
-		const template = interrupted.header.template ?? '';
 		await interaction.editReply(
-			`The last job (rename to **${template}**, started by ${interrupted.header.startedBy.tag} at ${interrupted.header.startedAt}) did not finish. Counting what is left from the live server; run /massnick with the same name to finish it.`,
+			`The last job (**${interrupted.header.title}**, started by ${interrupted.header.startedBy.tag} at ${interrupted.header.startedAt}) did not finish. Counting what is left from the live server; run it again with the same target to finish it.`,
 		);
-		await showLive(interaction, context, context.jobs.count(template, requesterOf(interaction)));
+		await showLive(interaction, context, context.jobs.count(action, requesterOf(interaction)));
 	},
 
 	async stats(interaction, context) {
 		await interaction.deferReply();
-		const name =
-			interaction.options.getString('name') ?? context.jobs.last?.target ?? (await context.jobs.interrupted())?.header.template ?? undefined;
-		if (name === undefined) {
-			throw new JobError(ErrorCodes.NoJob, 'No job has run yet, so there is no name to count: give one with `name:`.');
+		const name = interaction.options.getString('name');
+		const interrupted = name === null && !context.jobs.last ? await context.jobs.interrupted() : undefined;
+		const action: MassAction | undefined =
+			name !== null ? nicknameAction(name, context) : (context.jobs.last?.action ?? (interrupted && context.jobs.actionOf(interrupted.header)));
+		if (action === undefined) {
+			throw new JobError(ErrorCodes.NoJob, 'No job has run yet, so there is nothing to count: give a nickname with `name:`.');
 		}
-		context.jobs.parseName(name);
-		const job = context.jobs.count(name, requesterOf(interaction));
+		const job = context.jobs.count(action, requesterOf(interaction));
 		// A large guild takes longer to count than an interaction token lives (15 minutes): past a
 		// few seconds the answer goes to the channel instead.
 		const done = await Promise.race([job.ended().then(() => true), sleep(STATS_WAIT_MS).then(() => false)]);
@@ -94,7 +107,7 @@ export const handlers: Record<CommandName, Handler> = {
 			await interaction.editReply(renderStats(job));
 			return;
 		}
-		await interaction.editReply(`Counting “${job.target}” from the live server; the result will be posted in this channel.`);
+		await interaction.editReply(`Counting the members with ${action.words.holds} from the live server; the result will be posted in this channel.`);
 		await job.ended();
 		const channel = await channelOf(interaction);
 		await channel?.send(job.result?.error ? `Counting failed: ${job.result.error.message}` : renderStats(job));
@@ -111,10 +124,37 @@ export const handlers: Record<CommandName, Handler> = {
 			return;
 		}
 		await interaction.reply(
-			`Cancelling the ${job.kind} of **${job.target}**: no new request goes out. What was done stays journaled; /massnick with the same name continues, /restore undoes it.`,
+			`Cancelling **${job.title}**: no new request goes out. What was done stays journaled; running it again continues, /restore undoes it.`,
 		);
 	},
 };
+
+/** A nickname action from a command's `name:`; a bad template is refused before anything runs. */
+function nicknameAction(name: string, context: BossContext): NicknameAction {
+	return new NicknameAction(parseTemplate(name, { maxLength: context.config.nickname.maxLength }));
+}
+
+/**
+ * Starts a changing job (or its dry run) and posts its live status. A busy guild or workers
+ * without the action's permission are refused before anything is acknowledged, so the refusal
+ * is private.
+ */
+async function startJob(
+	interaction: ChatInputCommandInteraction,
+	context: BossContext,
+	action: MassAction,
+	filters: { onlyRoleId: string | undefined; excludeRoleId: string | undefined },
+): Promise<void> {
+	const dryRun = interaction.options.getBoolean('dry_run') ?? false;
+	context.jobs.assertIdle();
+	context.jobs.assertPermitted(action);
+	await interaction.deferReply();
+	const job = await context.jobs.startJob(action, { dryRun, startedBy: requesterOf(interaction), filters });
+	await interaction.editReply(
+		`${dryRun ? 'Dry run: planning' : 'Started'}: **${action.words.doing}** for ${describeScope(interaction)}, with ${context.fleet.size} workers. Live progress below; /cancel stops it.`,
+	);
+	await showLive(interaction, context, job);
+}
 
 /** Posts the live status message; a channel the bot cannot post in does not undo the job. */
 async function showLive(interaction: ChatInputCommandInteraction, context: BossContext, job: Job): Promise<void> {
@@ -144,7 +184,7 @@ function requesterOf(interaction: ChatInputCommandInteraction): Requester {
 }
 
 function describeScope(interaction: ChatInputCommandInteraction): string {
-	const role = interaction.options.getRole('role');
+	const role = interaction.options.getRole(interaction.commandName === 'massrole' ? 'only_role' : 'role');
 	const exclude = interaction.options.getRole('exclude_role');
 	const parts = [role ? `members with @${role.name}` : 'every member'];
 	if (exclude) parts.push(`except those with @${exclude.name}`);

@@ -7,8 +7,7 @@ import { renderStatus } from './renderStatus.js';
 /** The status message of a job as it is now. */
 export function renderJobMessage(job: Job): { content: string; embeds: APIEmbed[] } {
 	return renderStatus(job.progress.snapshot(), {
-		kind: job.kind,
-		target: job.target,
+		title: job.title,
 		state: job.state,
 		startedBy: job.startedBy.tag,
 		dryRun: job.dryRun,
@@ -17,12 +16,12 @@ export function renderJobMessage(job: Job): { content: string; embeds: APIEmbed[
 	});
 }
 
-/** /stats: how many members have the nickname now, from a counting pass over the live guild. */
+/** /stats: how many members hold what a job sets, from a counting pass over the live guild. */
 export function renderStats(job: Job): string {
 	const snapshot = job.progress.snapshot();
 	return [
-		`**${formatCount(snapshot.alreadyDone)}** of ${formatCount(snapshot.total)} members have the nickname “${job.target}”.`,
-		`Still to rename: ${formatCount(snapshot.renamed)} · can't rename (owner or above the bots): ${formatCount(snapshot.cantRename)} · left alone: ${formatCount(snapshot.skipped)}.`,
+		`**${formatCount(snapshot.alreadyDone)}** of ${formatCount(snapshot.total)} members have ${job.action.words.holds}.`,
+		`Still to do: ${formatCount(snapshot.changed)} · can't (the owner, or above the workers): ${formatCount(snapshot.cant)} · left alone: ${formatCount(snapshot.skipped)}.`,
 	].join('\n');
 }
 

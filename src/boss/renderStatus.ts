@@ -4,8 +4,8 @@ import { formatCount, formatDuration, formatRate, percent, progressBar } from '.
 
 /** What the status shows about the job beside its counters. */
 export interface JobInfo {
-	kind: 'rename' | 'restore' | 'clear';
-	target: string;
+	/** The job for people: `Renaming to “🎃 {display_name}”`, `Adding @Event`. */
+	title: string;
 	state: 'planned' | 'running' | 'cancelling' | 'finished' | 'failed' | 'cancelled';
 	startedBy: string;
 	dryRun: boolean;
@@ -20,12 +20,6 @@ const DESCRIPTION_LIMIT = 4096;
 const MAX_WORKER_ROWS = 40;
 /** The most any one free-text line (failures, errors) may take of the description. */
 const LINE_LIMIT = 600;
-
-const titles: Record<JobInfo['kind'], string> = {
-	rename: 'Renaming to',
-	restore: 'Restoring the nicknames from before',
-	clear: 'Clearing the nickname',
-};
 
 const stateLabels: Record<JobInfo['state'], string> = {
 	planned: 'starting',
@@ -45,14 +39,14 @@ export function renderStatus(snapshot: ProgressSnapshot, info: JobInfo): { conte
 	const total = snapshot.listingDone ? formatCount(snapshot.total) : `${formatCount(snapshot.total)}+ (still listing)`;
 	lines.push(`\`${progressBar(snapshot.done, snapshot.total, 20)}\` **${percent(snapshot.done, snapshot.total)}** · ${formatCount(snapshot.done)} of ${total}`);
 	lines.push(
-		`${info.dryRun ? 'would change' : 'changed'} **${formatCount(snapshot.renamed)}** · already done ${formatCount(snapshot.alreadyDone)} · can't rename ${formatCount(snapshot.cantRename)} · left alone ${formatCount(snapshot.skipped)} · left the server ${formatCount(snapshot.left)} · failed ${formatCount(snapshot.failed)}`,
+		`${info.dryRun ? 'would change' : 'changed'} **${formatCount(snapshot.changed)}** · already done ${formatCount(snapshot.alreadyDone)} · can't ${formatCount(snapshot.cant)} · left alone ${formatCount(snapshot.skipped)} · left the server ${formatCount(snapshot.left)} · failed ${formatCount(snapshot.failed)}`,
 	);
 	lines.push(`**${formatRate(snapshot.rate)}**/s · elapsed ${formatDuration(snapshot.elapsedMs)} · ETA ${info.state === 'running' ? formatDuration(snapshot.etaMs) : '—'}`);
 	const ended = info.state === 'finished' || info.state === 'failed' || info.state === 'cancelled';
 	if (snapshot.failed > 0 && !ended) lines.push(`failures: ${failureReasons(snapshot.failedByReason, LINE_LIMIT)}`);
 	if (info.stoppedWorkers && info.stoppedWorkers.length > 0) {
 		const stopped = clip(info.stoppedWorkers.map((index) => `worker ${index}`).join(', '), LINE_LIMIT);
-		lines.push(`⚠️ stopped: ${stopped} (token rejected by Discord). Remove it from WORKER_TOKENS and run /massnick again.`);
+		lines.push(`⚠️ stopped: ${stopped} (token rejected by Discord). Remove it from WORKER_TOKENS and run the job again.`);
 	}
 	if (info.error) lines.push(`⚠️ ${clip(info.error, LINE_LIMIT)}`);
 	const head = lines.join('\n');
@@ -61,7 +55,7 @@ export function renderStatus(snapshot: ProgressSnapshot, info: JobInfo): { conte
 	const budget = DESCRIPTION_LIMIT - head.length - 1;
 	const table = ended ? renderReport(snapshot, budget) : workerTable(snapshot, budget);
 	const description = `${head}\n${table}`;
-	const title = `${info.dryRun ? 'Dry run · ' : ''}${titles[info.kind]} “${info.target}” · ${stateLabels[info.state]}`.slice(0, 256);
+	const title = `${info.dryRun ? 'Dry run · ' : ''}${info.title} · ${stateLabels[info.state]}`.slice(0, 256);
 	return {
 		content: '',
 		embeds: [{ title, description, footer: { text: `started by ${info.startedBy}` } }],
@@ -139,18 +133,18 @@ export function renderProgressLine(snapshot: ProgressSnapshot, width = 80): stri
 }
 
 /**
- * The end-of-job report: per worker in slice, renamed, already done, can't rename, left and
+ * The end-of-job report: per worker in slice, changed, already done, can't, left and
  * failed, then failures by reason. Fits one Discord message description (4096 characters).
  */
 export function renderReport(snapshot: ProgressSnapshot, budget = DESCRIPTION_LIMIT): string {
-	const header = "worker   in slice  renamed  already  can't   left  failed";
+	const header = "worker   in slice  changed  already  can't   left  failed";
 	const row = (worker: WorkerSnapshot) =>
 		[
 			String(worker.index).padStart(6),
 			formatCount(worker.inSlice).padStart(10),
-			formatCount(worker.renamed).padStart(8),
+			formatCount(worker.changed).padStart(8),
 			formatCount(worker.alreadyDone).padStart(8),
-			formatCount(worker.cantRename).padStart(7),
+			formatCount(worker.cant).padStart(7),
 			formatCount(worker.left).padStart(6),
 			formatCount(worker.failedTotal).padStart(7),
 		].join(' ');

@@ -135,9 +135,9 @@ function table(rename: Job, restore: Job): string {
 	const b = restore.progress.snapshot();
 	const rows: Array<[string, string | number, string | number]> = [
 		['members seen', a.total, b.total],
-		['changed', a.renamed, b.renamed],
+		['changed', a.changed, b.changed],
 		['already done', a.alreadyDone, b.alreadyDone],
-		["can't rename", a.cantRename, b.cantRename],
+		["can't rename", a.cant, b.cant],
 		['left alone', a.skipped, b.skipped],
 		['failed', a.failed, b.failed],
 		['seconds', (a.elapsedMs / 1000).toFixed(1), (b.elapsedMs / 1000).toFixed(1)],
@@ -157,7 +157,7 @@ function verify(
 	let ok = true;
 	const snapshot = rename.progress.snapshot();
 	const changed = renamed.filter((member) => member.nick !== before.get(member.id)?.nick).length;
-	const expectChanged = snapshot.renamed;
+	const expectChanged = snapshot.changed;
 	const renameOk = changed === expectChanged && snapshot.failed === 0 && expectChanged > 0;
 	ok &&= renameOk;
 	lines.push(`/massnick changed ${changed} nicknames (the workers reported ${expectChanged}, ${snapshot.failed} failed)`);
@@ -167,8 +167,8 @@ function verify(
 	const untouched = renamed.filter((member) => member.nick === before.get(member.id)?.nick).map((member) => member.id);
 	const requested = new Set(requests.filter((request) => request.method === 'PATCH').map((request) => request.targetId));
 	const refused = requests.filter((request) => request.status === 403 || request.status === 429).length;
-	const cantOk = snapshot.cantRename > 0 && refused === 0 && untouched.every((id) => !requested.has(id));
+	const cantOk = snapshot.cant > 0 && refused === 0 && untouched.every((id) => !requested.has(id));
 	ok &&= cantOk;
-	lines.push(`${snapshot.cantRename} members above the bots (the owner, moderators, admins) were left alone without a request; ${refused} answers were 403 or 429`);
+	lines.push(`${snapshot.cant} members above the bots (the owner, moderators, admins) were left alone without a request; ${refused} answers were 403 or 429`);
 	return { ok, lines };
 }

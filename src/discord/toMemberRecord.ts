@@ -1,5 +1,5 @@
 import type { APIGuildMember } from 'discord.js';
-import type { MemberRecord } from '../jobs/planner.js';
+import type { MemberRecord } from './MemberRecord.js';
 
 /**
  * Keeps what the planner needs of a member and drops the rest of Discord's JSON at once, so a

@@ -4,7 +4,7 @@ import { ErrorCodes } from '../errors.js';
 import { channelPermissions } from './channelPermissions.js';
 import type { Finding } from './Finding.js';
 import type { GuildFacts } from './GuildFacts.js';
-import { listInWords, permissionNames } from './permissionNames.js';
+import { listInWords, permissionNames } from '../discord/permissionNames.js';
 
 type Channel = GuildFacts['channels'][number];
 

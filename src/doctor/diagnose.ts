@@ -9,7 +9,7 @@ import type { Finding } from './Finding.js';
 import type { GuildFacts } from './GuildFacts.js';
 import { guildPermissions } from './guildPermissions.js';
 import { compareRoles, highestRole } from './highestRole.js';
-import { listInWords } from './permissionNames.js';
+import { listInWords } from '../discord/permissionNames.js';
 
 /** One bot's line in the report, as text cells (`-` where it was not reached). */
 export interface BotRow {

@@ -3,8 +3,10 @@ import type { Logger } from 'pino';
 import { workerIndexOf } from '../workers/partition.js';
 import type { Fleet } from '../workers/Fleet.js';
 import type { Worker } from '../workers/Worker.js';
+import type { MemberRecord } from '../discord/MemberRecord.js';
 import { type ListingClient, listMembers } from './listMembers.js';
-import type { MemberRecord, Plan } from './planner.js';
+import type { MassAction } from './MassAction.js';
+import type { Plan } from './Plan.js';
 import { Progress } from './Progress.js';
 import { type PendingChange, runSlice, type SliceEnd } from './runSlice.js';
 import { WorkQueue } from './WorkQueue.js';
@@ -16,7 +18,8 @@ const RECENT_PAGES = 16;
 /** A job's life: planned → running → finished | failed, or running → cancelling → cancelled. */
 export type JobState = 'planned' | 'running' | 'cancelling' | 'finished' | 'failed' | 'cancelled';
 
-export type JobKind = 'rename' | 'restore' | 'clear';
+/** `apply`: the action's change (or a count, as a dry run); `restore`: its undo from the journal. */
+export type JobMode = 'apply' | 'restore';
 
 export interface JobEvents {
 	state: [state: JobState];
@@ -26,20 +29,20 @@ export interface JobEvents {
 
 export interface JobOptions {
 	id: string;
-	kind: JobKind;
-	/** What the job sets, for people: the name template, or "originals". */
-	target: string;
+	/** What the job changes, and how: the engine asks it to apply each change. */
+	action: MassAction;
+	mode: JobMode;
 	dryRun: boolean;
 	startedBy: { id: string; tag: string };
 	fleet: Fleet;
 	/** The bots that page through the member list: those whose application has the members intent. */
 	listers: readonly ListingClient[];
 	guildId: string;
-	/** Plans one member for the worker that owns it. Pure; see planner.ts. */
-	plan: (member: MemberRecord, worker: Worker) => Plan;
+	/** Plans one member. Pure; see planner.ts. */
+	plan: (member: MemberRecord) => Plan;
 	/** Durably records changes before they go out (the journal); skipped on a dry run. */
 	beforeChange?: ((changes: PendingChange[]) => Promise<void>) | undefined;
-	/** Audit-log reason sent with every rename. */
+	/** Audit-log reason sent with every change. */
 	reason: string;
 	maxInFlight: number;
 	retry: { attempts: number; baseDelayMs: number; maxDelayMs: number };
@@ -56,7 +59,7 @@ export interface JobResult {
 }
 
 /**
- * One run of /massnick, /restore or their dry runs over the whole guild.
+ * One run of a mass action, or of its restore, or their dry runs, over the whole guild.
  *
  * There is no coordinator: the listing hands each member to the worker that owns it by the
  * snowflake rule, and each worker decides alone. The job is a state machine with an
@@ -64,8 +67,8 @@ export interface JobResult {
  */
 export class Job extends EventEmitter<JobEvents> {
 	readonly id: string;
-	readonly kind: JobKind;
-	readonly target: string;
+	readonly action: MassAction;
+	readonly mode: JobMode;
 	readonly dryRun: boolean;
 	readonly startedBy: { id: string; tag: string };
 	readonly progress: Progress;
@@ -102,8 +105,8 @@ export class Job extends EventEmitter<JobEvents> {
 		const { plan, beforeChange, ...rest } = options;
 		this.#options = rest;
 		this.id = options.id;
-		this.kind = options.kind;
-		this.target = options.target;
+		this.action = options.action;
+		this.mode = options.mode;
 		this.dryRun = options.dryRun;
 		this.startedBy = options.startedBy;
 		const now = options.now ?? Date.now;
@@ -112,13 +115,23 @@ export class Job extends EventEmitter<JobEvents> {
 		this.#plan = plan;
 		this.#beforeChange = beforeChange;
 		this.#sliceEnded = options.fleet.workers.map(() => false);
-		// Each slice listens for cancel, and each rename in flight for its own request's sake: a
+		// Each slice listens for cancel, and each change in flight for its own request's sake: a
 		// bounded number (workers × in flight), more than Node's default warning level of 10.
 		const listeners = options.fleet.size * (options.maxInFlight + 4) + 10;
 		setMaxListeners(listeners, this.#controller.signal, this.#requests.signal);
 		// Room for a page's share on top of what is in flight: 1000 members over N workers.
 		const capacity = Math.max(options.maxInFlight * 4, Math.ceil(2000 / options.fleet.size));
 		this.#queues = options.fleet.workers.map(() => new WorkQueue<MemberRecord>(capacity));
+	}
+
+	/** What the job sets, as the journal keeps it (a template, a role id). */
+	get target(): string {
+		return this.action.target;
+	}
+
+	/** The job for people: `Adding @Event`, `Taking @Event back from the members who got it`. */
+	get title(): string {
+		return this.mode === 'apply' ? this.action.words.doing : this.action.words.undoing;
 	}
 
 	get state(): JobState {
@@ -234,14 +247,16 @@ export class Job extends EventEmitter<JobEvents> {
 				return 'revoked';
 			}
 			try {
+				const target = { rest: worker.client.rest, guildId: this.#options.guildId };
+				const reason = this.#options.reason;
 				const end = await runSlice({
 					worker,
 					queue,
-					plan: (member) => this.#plan!(member, worker),
+					plan: (member) => this.#plan!(member),
+					apply: (change, signal) => this.action.apply(target, change.id, change.to, { reason, signal }),
 					beforeChange: this.dryRun ? undefined : this.#beforeChange,
 					reporter: this.progress.reporter(index),
 					left: this.#left,
-					reason: this.#options.reason,
 					maxInFlight: this.#options.maxInFlight,
 					retry: this.#options.retry,
 					dryRun: this.dryRun,

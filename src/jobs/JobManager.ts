@@ -1,14 +1,16 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/Config.js';
 import { expandAuditLogReason } from '../config/auditLogReason.js';
+import { permissionNames } from '../discord/permissionNames.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import type { Fleet } from '../workers/Fleet.js';
-import { Job, type JobKind } from './Job.js';
-import { Journal, type JournalSummary } from './Journal.js';
-import { type GuildContext, planClear, planRename, planRestore } from './planner.js';
-import type { ProgressSnapshot } from './Progress.js';
+import type { GuildContext } from './GuildContext.js';
+import { Job, type JobMode } from './Job.js';
+import { Journal, type JournalHeader, type JournalSummary } from './Journal.js';
 import type { ListingClient } from './listMembers.js';
-import { isExpansionOf, parseTemplate, type Template } from './template.js';
+import type { MassAction } from './MassAction.js';
+import { type MemberFilters, planMember, planRestore } from './planner.js';
+import type { ProgressSnapshot } from './Progress.js';
 
 /** Who ran a command, as the audit log and the journal name them. */
 export interface Requester {
@@ -16,19 +18,28 @@ export interface Requester {
 	tag: string;
 }
 
-export interface StartRenameOptions {
-	name: string;
-	roleId?: string | undefined;
-	excludeRoleId?: string | undefined;
+export interface StartJobOptions {
 	dryRun: boolean;
 	startedBy: Requester;
+	filters?: MemberFilters | undefined;
 }
 
 export interface StartRestoreOptions {
 	dryRun: boolean;
-	/** Only used when no journal is left: clear this nickname (or template) wherever it is set. */
-	name?: string | undefined;
 	startedBy: Requester;
+	/**
+	 * Run instead when no journal is left to undo (for example, clearing a value where it is
+	 * still set); without it, no journal is an error.
+	 */
+	fallback?: MassAction | undefined;
+	/** Added to the error when no journal is left and there is no fallback: what the user can do. */
+	noJournalHint?: string | undefined;
+}
+
+/** What a restore undoes: the journal's job, or nothing when it runs the fallback. */
+export interface StartedRestore {
+	job: Job;
+	undoes: JournalSummary | undefined;
 }
 
 export interface JobManagerOptions {
@@ -38,16 +49,19 @@ export interface JobManagerOptions {
 	guildContext: () => GuildContext;
 	/** The bots that may list members now: the boss, and any worker whose application has the intent. */
 	listers: () => ListingClient[];
+	/** Rebuilds the action a journal was written by, for its restore; `undefined` if unknown. */
+	actionOf: (header: JournalHeader) => MassAction | undefined;
 	logger: Logger;
 }
 
 /**
- * Starts jobs, one changing job at a time per guild, and ties each to its journal.
+ * Starts jobs, one changing job at a time per guild, and ties each to its journal. It knows jobs
+ * by their action's type and target only: what a job changes is the action's business.
  *
- * A rename journal stays "open" until a /restore undoes it: running /massnick again with the
- * same name (a rerun after a crash, or the next stage of a staged rollout) appends to the same
- * journal, whose first value per member wins, so /restore brings back the names members had
- * before the first run. A new name starts a new journal; /restore undoes the newest first.
+ * A journal stays "open" until a /restore undoes it: running the same action with the same target
+ * again (a rerun after a crash, or the next stage of a staged rollout) appends to the same journal,
+ * whose first value per member wins, so /restore brings back what members had before the first
+ * run. Another target starts a new journal; /restore undoes the newest open one first.
  */
 export class JobManager {
 	#current: Job | undefined;
@@ -66,7 +80,7 @@ export class JobManager {
 		this.#options = options;
 	}
 
-	/** The job that changes nicknames now, if any (dry runs included: they hold the slot briefly). */
+	/** The job that changes members now, if any (dry runs included: they hold the slot briefly). */
 	get current(): Job | undefined {
 		return this.#current;
 	}
@@ -81,28 +95,37 @@ export class JobManager {
 		return this.#lastCount;
 	}
 
-	/** The newest rename whose journal says it never finished (the process died mid-run). */
+	/** The newest journal whose job never finished (the process died mid-run). */
 	async interrupted(): Promise<JournalSummary | undefined> {
 		const { config } = this.#options;
 		const journals = await Journal.list(config.dataDir, config.guildId);
-		return journals.find((journal) => journal.header.kind === 'rename' && journal.state === 'running' && journal.header.jobId !== this.#current?.id);
+		return journals.find((journal) => journal.state === 'running' && journal.header.jobId !== this.#current?.id);
 	}
 
-	/** Parses a name or template from a command, with Discord's 32-character rule. */
-	parseName(name: string): Template {
-		return parseTemplate(name, { maxLength: this.#options.config.nickname.maxLength });
+	/** The action that wrote a journal, rebuilt (for a restore, or to count what is left). */
+	actionOf(header: JournalHeader): MassAction | undefined {
+		return this.#options.actionOf(header);
 	}
 
-	async startRename(options: StartRenameOptions): Promise<Job> {
-		const template = this.parseName(options.name);
-		return this.#start(async () => {
+	/** The newest journal not undone yet: what /restore would undo. */
+	async lastOpen(): Promise<JournalSummary | undefined> {
+		const { config } = this.#options;
+		return (await Journal.list(config.dataDir, config.guildId)).find((summary) => summary.state !== 'restored');
+	}
+
+	/**
+	 * Starts `action` over the guild (or counts it, as a dry run). A run of the same action and
+	 * target as an open journal appends to it.
+	 */
+	async startJob(action: MassAction, options: StartJobOptions): Promise<Job> {
+		const filters = options.filters ?? {};
+		return this.#start(action, async () => {
 			const { config } = this.#options;
-			const spec = { kind: 'rename' as const, template, roleId: options.roleId, excludeRoleId: options.excludeRoleId };
 			let journal: Journal | undefined;
-			let jobId = this.#newJobId('rename');
+			let jobId = this.#newJobId(action.type);
 			if (!options.dryRun) {
 				const open = (await Journal.list(config.dataDir, config.guildId)).find(
-					(summary) => summary.header.kind === 'rename' && summary.state !== 'restored' && summary.header.template === template.source,
+					(summary) => summary.state !== 'restored' && summary.header.action === action.type && summary.header.target === action.target,
 				);
 				if (open) {
 					journal = await Journal.open(config.dataDir, config.guildId, open.header.jobId);
@@ -111,10 +134,11 @@ export class JobManager {
 					journal = await Journal.create(config.dataDir, {
 						jobId,
 						guildId: config.guildId,
-						kind: 'rename',
-						template: template.source,
-						roleId: options.roleId ?? null,
-						excludeRoleId: options.excludeRoleId ?? null,
+						action: action.type,
+						target: action.target,
+						title: action.words.doing,
+						onlyRoleId: filters.onlyRoleId ?? null,
+						excludeRoleId: filters.excludeRoleId ?? null,
 						startedBy: options.startedBy,
 						startedAt: new Date().toISOString(),
 						workers: this.#options.fleet.size,
@@ -125,11 +149,11 @@ export class JobManager {
 				const context = this.#options.guildContext();
 				const job = this.#createJob({
 					id: jobId,
-					kind: 'rename',
-					target: template.source,
+					action,
+					mode: 'apply',
 					dryRun: options.dryRun,
 					startedBy: options.startedBy,
-					plan: (member) => planRename(member, spec, context, journal?.originalOf(member.id)),
+					plan: (member) => planMember(member, action, filters, context, journal?.originalOf(member.id)),
 					beforeChange: journal ? (changes) => journal.recordOriginals(changes) : undefined,
 				});
 				return { job, journal };
@@ -141,56 +165,39 @@ export class JobManager {
 	}
 
 	/**
-	 * Restores the newest rename that was not undone yet. With no journal, and a `name`, clears
-	 * that nickname wherever it is still set (the originals are lost); `fallback` says which.
+	 * Undoes the newest job not undone yet, whatever its action: every member back to the value
+	 * journaled before the job, only where the value is still the one the job set.
 	 */
-	async startRestore(options: StartRestoreOptions): Promise<{ job: Job; fallback: boolean }> {
-		const fallbackTemplate = options.name === undefined ? undefined : this.parseName(options.name);
-		let fallback = false;
-		const job = await this.#start(async () => {
-			const { config } = this.#options;
-			const summary = (await Journal.list(config.dataDir, config.guildId)).find(
-				(entry) => entry.header.kind === 'rename' && entry.state !== 'restored',
-			);
-			const context = this.#options.guildContext();
-			if (!summary) {
-				if (fallbackTemplate === undefined) {
-					throw new JobError(
-						ErrorCodes.NoJournal,
-						'There is no journal of original nicknames to restore from. To clear a nickname wherever it is set instead, run /restore with `name:` set to it (the originals cannot be recovered that way).',
-					);
-				}
-				fallback = true;
-				const clear = this.#createJob({
-					id: this.#newJobId('clear'),
-					kind: 'clear',
-					target: fallbackTemplate.source,
-					dryRun: options.dryRun,
-					startedBy: options.startedBy,
-					plan: (member) => planClear(member, fallbackTemplate, context),
-				});
-				return { job: clear, journal: undefined };
+	async startRestore(options: StartRestoreOptions): Promise<StartedRestore> {
+		const { config } = this.#options;
+		const summary = await this.lastOpen();
+		if (!summary) {
+			if (!options.fallback) {
+				throw new JobError(ErrorCodes.NoJournal, `There is no journal of a job to undo: nothing massnick changed is left to restore.${options.noJournalHint ? ` ${options.noJournalHint}` : ''}`);
 			}
+			const job = await this.startJob(options.fallback, { dryRun: options.dryRun, startedBy: options.startedBy });
+			return { job, undoes: undefined };
+		}
+		const action = this.actionOf(summary.header);
+		if (!action) {
+			throw new JobError(
+				ErrorCodes.JournalCorrupt,
+				`The newest journal (${summary.header.jobId}) was written by an action this massnick does not know (${summary.header.action}); run the massnick version that wrote it to restore it.`,
+			);
+		}
+		const job = await this.#start(action, async () => {
 			// The restore reads the entries itself; the journal is opened only to mark it restored.
 			const journal = await Journal.open(config.dataDir, config.guildId, summary.header.jobId, { index: false });
 			try {
 				const entries = await journal.loadIndex();
-				const template = summary.header.template === null ? undefined : this.parseName(summary.header.template);
+				const context = this.#options.guildContext();
 				const restore = this.#createJob({
 					id: summary.header.jobId,
-					kind: 'restore',
-					target: summary.header.template ?? '',
+					action,
+					mode: 'restore',
 					dryRun: options.dryRun,
 					startedBy: options.startedBy,
-					plan: (member) => {
-						const entry = entries.get(member.id);
-						if (!entry) return { action: 'skip', reason: 'not-journaled' };
-						// A rerun after a member changed their display name set a newer expansion than the
-						// one journaled first; it is still the job's name, not one the member chose.
-						const current = member.nick;
-						const stillOurs = current !== null && current !== entry.to && template !== undefined && isExpansionOf(template, member, current);
-						return planRestore(member, stillOurs ? { ...entry, to: current } : entry, context);
-					},
+					plan: (member) => planRestore(member, entries.get(member.id), action, context),
 				});
 				return { job: restore, journal };
 			} catch (error) {
@@ -198,25 +205,24 @@ export class JobManager {
 				throw error;
 			}
 		});
-		return { job, fallback };
+		return { job, undoes: summary };
 	}
 
 	/**
 	 * A dry run that only counts (for /stats and an interrupted job's remaining count); runs beside
-	 * a job. A count of the same name still running is reused rather than listing the guild twice.
+	 * a job. A count of the same action and target still running is reused rather than listing
+	 * the guild twice.
 	 */
-	count(name: string, startedBy: Requester): Job {
-		const template = this.parseName(name);
-		for (const running of this.#counts) if (running.target === template.source) return running;
+	count(action: MassAction, startedBy: Requester): Job {
+		for (const running of this.#counts) if (running.action.type === action.type && running.target === action.target) return running;
 		const context = this.#options.guildContext();
-		const spec = { kind: 'rename' as const, template };
 		const job = this.#createJob({
 			id: this.#newJobId('count'),
-			kind: 'rename',
-			target: template.source,
+			action,
+			mode: 'apply',
 			dryRun: true,
 			startedBy,
-			plan: (member) => planRename(member, spec, context),
+			plan: (member) => planMember(member, action, {}, context),
 		});
 		this.#lastCount = job;
 		this.#counts.add(job);
@@ -255,15 +261,29 @@ export class JobManager {
 		const job = this.#current;
 		if (!job || job.result) return;
 		const snapshot = job.progress.snapshot();
-		const what = job.kind === 'rename' ? `renaming to "${job.target}"` : `${job.kind} of "${job.target}"`;
 		throw new JobError(
 			ErrorCodes.JobRunning,
-			`A job is already running (${what}, ${snapshot.done} of ${snapshot.total} done). Watch it with /status, or stop it with /cancel first.`,
+			`A job is already running (${job.title}, ${snapshot.done} of ${snapshot.total} done). Watch it with /status, or stop it with /cancel first.`,
+		);
+	}
+
+	/**
+	 * Refuses a job some workers could not do: every one needs the action's permission, or its
+	 * slice would earn a 403 per member.
+	 */
+	assertPermitted(action: MassAction): void {
+		const lacking = this.#options.fleet.active.filter((worker) => !worker.hasPermission(action.permission));
+		if (lacking.length === 0) return;
+		const names = lacking.map((worker) => worker.label).join(', ');
+		const permission = permissionNames(action.permission).join(', ');
+		throw new JobError(
+			ErrorCodes.MissingPermission,
+			`${lacking.length === 1 ? `${names} lacks` : `${names} lack`} the ${permission} permission this job needs: give the workers' role ${permission} (Server Settings → Roles), then run it again.`,
 		);
 	}
 
 	/** Takes the one slot at once (before any I/O), builds the job, launches it. */
-	async #start(build: () => Promise<{ job: Job; journal: Journal | undefined }>): Promise<Job> {
+	async #start(action: MassAction, build: () => Promise<{ job: Job; journal: Journal | undefined }>): Promise<Job> {
 		this.assertIdle();
 		if (this.#options.fleet.active.length === 0) {
 			throw new JobError(
@@ -271,6 +291,7 @@ export class JobManager {
 				'No worker is connected (their tokens were rejected, or they are still reconnecting). Check WORKER_TOKENS and the bot log, then try again.',
 			);
 		}
+		this.assertPermitted(action);
 		const starting = (async () => {
 			// The previous job's journal is marked and closed before anything reads the journals.
 			await this.#ending;
@@ -288,8 +309,8 @@ export class JobManager {
 
 	#createJob(spec: {
 		id: string;
-		kind: JobKind;
-		target: string;
+		action: MassAction;
+		mode: JobMode;
 		dryRun: boolean;
 		startedBy: Requester;
 		plan: ConstructorParameters<typeof Job>[0]['plan'];
@@ -302,7 +323,7 @@ export class JobManager {
 			listers: this.#options.listers(),
 			guildId: config.guildId,
 			reason: expandAuditLogReason(config.auditLogReason, {
-				jobKind: spec.kind,
+				jobKind: spec.mode === 'restore' ? 'restore' : spec.action.type,
 				jobId: spec.id,
 				user: spec.startedBy.tag,
 				userId: spec.startedBy.id,
@@ -316,7 +337,7 @@ export class JobManager {
 	#launch(job: Job, journal: Journal | undefined): void {
 		this.#current = job;
 		const log = this.#options.logger.child({ job: job.id });
-		log.info({ kind: job.kind, target: job.target, dryRun: job.dryRun, by: job.startedBy.tag, workers: this.#options.fleet.size }, 'job started');
+		log.info({ action: job.action.type, mode: job.mode, target: job.target, dryRun: job.dryRun, by: job.startedBy.tag, workers: this.#options.fleet.size }, 'job started');
 		// A run lasts hours; the log shows it moving without anyone asking /status.
 		const ticker = setInterval(() => log.info(progressFields(job.progress.snapshot()), 'job progress'), PROGRESS_LOG_INTERVAL_MS);
 		ticker.unref();
@@ -331,7 +352,7 @@ export class JobManager {
 			const counts = journalCounts(snapshot);
 			try {
 				if (!job.dryRun) {
-					if (job.kind === 'restore') {
+					if (job.mode === 'restore') {
 						// Only a restore that put every member back closes the journal: one with failures,
 						// or a stopped worker, leaves it open for the next /restore to finish.
 						if (result.state === 'finished' && snapshot.failed === 0 && result.stoppedWorkers.length === 0) await journal.markRestored(counts);
@@ -359,12 +380,12 @@ export class JobManager {
 const PROGRESS_LOG_INTERVAL_MS = 60_000;
 
 function progressFields(snapshot: ProgressSnapshot): Record<string, unknown> {
-	const { total, done, renamed, alreadyDone, cantRename, left, failed } = snapshot;
-	return { total, done, renamed, alreadyDone, cantRename, left, failed, perSecond: Number(snapshot.rate.toFixed(1)) };
+	const { total, done, changed, alreadyDone, cant, left, failed } = snapshot;
+	return { total, done, changed, alreadyDone, cant, left, failed, perSecond: Number(snapshot.rate.toFixed(1)) };
 }
 
 /** The counters a journal's status line keeps. */
 function journalCounts(snapshot: ProgressSnapshot): Record<string, number | Record<string, number>> {
-	const { total, renamed, alreadyDone, cantRename, skipped, left, failedByReason } = snapshot;
-	return { total, renamed, alreadyDone, cantRename, skipped, left, failed: failedByReason };
+	const { total, changed, alreadyDone, cant, skipped, left, failedByReason } = snapshot;
+	return { total, changed, alreadyDone, cant, skipped, left, failed: failedByReason };
 }

@@ -2,7 +2,7 @@ import { chmod, mkdir, open, readdir, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ErrorCodes, JournalError } from '../errors.js';
 import { endOfLastLine, fileSafe, type FileHandle, guildDir, syncDirectory, writeAll, writeFailed } from './journal/files.js';
-import type { RestoreEntry } from './planner.js';
+import type { RestoreEntry } from './Plan.js';
 import { OriginalIndex } from './journal/OriginalIndex.js';
 import { loadIndex, readEntries, type ReadJournalOptions } from './journal/readEntries.js';
 import { readLines } from './journal/readLines.js';
@@ -20,7 +20,7 @@ import {
 	statusLine,
 } from './journal/records.js';
 
-export type { JournalCounts, JournalHeader, JournalHeaderInput, JournalKind } from './journal/records.js';
+export type { JournalCounts, JournalHeader, JournalHeaderInput } from './journal/records.js';
 export type { JournalState, JournalSummary } from './journal/readSummary.js';
 export { loadIndex, readEntries, type ReadJournalOptions } from './journal/readEntries.js';
 export type { RestoreIndex } from './journal/RestoreIndex.js';
@@ -46,16 +46,16 @@ export interface JournalOptions extends ReadJournalOptions {
 }
 
 /**
- * The durable, append-only record of every member's nickname before a job changed it, so the job
+ * The durable, append-only record of every member's value before a job changed it, so the job
  * can be undone. One JSON Lines file per job: `<dataDir>/<guildId>/<jobId>.jsonl`.
  *
- * A worker journals a batch before it sends those renames, and {@link recordOriginals} resolves
- * only once the batch is on disk (`fdatasync`), so a crash can lose renames but never an original.
+ * A worker journals a batch before it sends those changes, and {@link recordOriginals} resolves
+ * only once the batch is on disk (`fdatasync`), so a crash can lose changes but never an original.
  * Calls that arrive while a write is under way are grouped into the next write (group commit),
  * so ten workers cost one fsync per round, not ten.
  *
  * One instance per file per process: the workers share it. The first value for an id wins (it is
- * the nickname from before massnick), across reopenings too. The in-memory index costs about
+ * the value from before massnick), across reopenings too. The in-memory index costs about
  * 20 bytes per journaled member (see {@link OriginalIndex}): 200 MB for a guild of 10,000,000.
  */
 export class Journal {
@@ -63,7 +63,7 @@ export class Journal {
 	readonly header: JournalHeader;
 	readonly #handle: FileHandle;
 	readonly #now: () => number;
-	/** Member id → original nickname, for every id journaled or queued. */
+	/** Member id → original value, for every id journaled or queued. */
 	readonly #originals: OriginalIndex;
 	#queued: string[] = [];
 	/** The batch being written, and the one collecting lines for the write after it. */
@@ -193,11 +193,6 @@ export class Journal {
 		);
 	}
 
-	/** The newest rename journal of the guild, whatever its state (check `state === 'restored'`). */
-	static async latestRename(dataDir: string, guildId: string, options: ReadJournalOptions = {}): Promise<JournalSummary | undefined> {
-		return (await Journal.list(dataDir, guildId, options)).find((summary) => summary.header.kind === 'rename');
-	}
-
 	/** How many members are journaled (or queued to be). */
 	get size(): number {
 		return this.#originals.size;
@@ -208,7 +203,7 @@ export class Journal {
 		return this.#originals.has(id);
 	}
 
-	/** The nickname `id` had before the job (`null`: none), or `undefined` if not journaled. */
+	/** The value `id` had before the job (`null`: none), or `undefined` if not journaled. */
 	originalOf(id: string): string | null | undefined {
 		return this.#originals.originalOf(id);
 	}
@@ -218,7 +213,7 @@ export class Journal {
 	 * on disk. Ids already journaled keep their first value and are not written again.
 	 *
 	 * @throws {JournalError} `JOURNAL_WRITE_FAILED` if the disk refused (the journal then refuses
-	 * every later call: nothing may be renamed without its original on disk), `JOURNAL_CLOSED`.
+	 * every later call: nothing may be changed without its original on disk), `JOURNAL_CLOSED`.
 	 */
 	recordOriginals(entries: readonly RestoreEntry[]): Promise<void> {
 		const lines: string[] = [];
@@ -246,7 +241,7 @@ export class Journal {
 		return this.#mark('cancelled', counts);
 	}
 
-	/** Marks this (rename) journal as undone by a restore job. */
+	/** Marks this journal as undone by a restore job. */
 	markRestored(counts?: JournalCounts): Promise<void> {
 		return this.#mark('restored', counts);
 	}

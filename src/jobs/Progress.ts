@@ -5,10 +5,10 @@ import type { Outcome, SliceReporter } from './runSlice.js';
 export interface WorkerCounts {
 	/** Members of its slice the listing handed it so far. */
 	inSlice: number;
-	renamed: number;
+	changed: number;
 	alreadyDone: number;
-	cantRename: number;
-	/** Left alone on purpose: role filters, our own bots, members who changed their name since. */
+	cant: number;
+	/** Left alone on purpose: role filters, our own bots, members whose value changed since the job. */
 	skipped: number;
 	/** Left the guild during the job; nothing was sent for them after they left. */
 	left: number;
@@ -20,9 +20,9 @@ export interface WorkerCounts {
 export interface WorkerSnapshot extends WorkerCounts {
 	index: number;
 	failedTotal: number;
-	/** Members of the slice with an outcome (renamed, done, can't, skipped, left or failed). */
+	/** Members of the slice with an outcome (changed, done, can't, skipped, left or failed). */
 	done: number;
-	/** Renames per second over the last 30 s. */
+	/** Changes per second over the last 30 s. */
 	rate: number;
 	/** Milliseconds to go at the current rate, or `null` when nothing moves. */
 	etaMs: number | null;
@@ -34,16 +34,16 @@ export interface ProgressSnapshot {
 	total: number;
 	done: number;
 	remaining: number;
-	renamed: number;
+	changed: number;
 	alreadyDone: number;
-	cantRename: number;
+	cant: number;
 	skipped: number;
 	left: number;
 	failed: number;
 	failedByReason: Record<string, number>;
 	inFlight: number;
 	listingDone: boolean;
-	/** Renames per second, all workers together. */
+	/** Changes per second, all workers together. */
 	rate: number;
 	elapsedMs: number;
 	etaMs: number | null;
@@ -67,9 +67,9 @@ export class Progress {
 		this.#startedAt = now();
 		this.#workers = Array.from({ length: workerCount }, () => ({
 			inSlice: 0,
-			renamed: 0,
+			changed: 0,
 			alreadyDone: 0,
-			cantRename: 0,
+			cant: 0,
 			skipped: 0,
 			left: 0,
 			failed: {},
@@ -100,7 +100,7 @@ export class Progress {
 		return {
 			outcome: (outcome: Outcome) => {
 				counts[outcome]++;
-				if (outcome === 'renamed') meter.add();
+				if (outcome === 'changed') meter.add();
 			},
 			failed: (reason: string) => {
 				counts.failed[reason] = (counts.failed[reason] ?? 0) + 1;
@@ -115,7 +115,7 @@ export class Progress {
 		const now = this.#endedAt ?? this.now();
 		const workers = this.#workers.map((counts, index): WorkerSnapshot => {
 			const failedTotal = sum(Object.values(counts.failed));
-			const done = counts.renamed + counts.alreadyDone + counts.cantRename + counts.skipped + counts.left + failedTotal;
+			const done = counts.changed + counts.alreadyDone + counts.cant + counts.skipped + counts.left + failedTotal;
 			const rate = this.#endedAt === undefined ? this.#meters[index]!.perSecond(this.#startedAt) : 0;
 			const remaining = Math.max(0, counts.inSlice - done);
 			return {
@@ -141,9 +141,9 @@ export class Progress {
 			total,
 			done,
 			remaining,
-			renamed: sum(workers.map((worker) => worker.renamed)),
+			changed: sum(workers.map((worker) => worker.changed)),
 			alreadyDone: sum(workers.map((worker) => worker.alreadyDone)),
-			cantRename: sum(workers.map((worker) => worker.cantRename)),
+			cant: sum(workers.map((worker) => worker.cant)),
 			skipped: sum(workers.map((worker) => worker.skipped)),
 			left: sum(workers.map((worker) => worker.left)),
 			failed: sum(workers.map((worker) => worker.failedTotal)),

@@ -1,6 +1,6 @@
 /**
  * Events per second over a sliding window, in one-second buckets: constant memory however fast
- * the events come (a rename rate of a thousand a second must not keep a thousand timestamps).
+ * the events come (a change rate of a thousand a second must not keep a thousand timestamps).
  */
 export class RateMeter {
 	readonly #buckets: Float64Array;

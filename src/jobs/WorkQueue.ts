@@ -29,7 +29,7 @@ export class WorkQueue<T> {
 	/**
 	 * Adds an item even past capacity (a page is split whole); callers wait for room between pages.
 	 * A closed queue still takes items while its consumer drains it: a member who joins after the
-	 * listing ended is still renamed by the run. Returns `false` (and drops the item) once the
+	 * listing ended is still changed by the run. Returns `false` (and drops the item) once the
 	 * consumer has finished.
 	 */
 	push(item: T): boolean {

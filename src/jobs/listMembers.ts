@@ -4,7 +4,7 @@ import { toMemberRecord } from '../discord/toMemberRecord.js';
 import { JobError, ErrorCodes } from '../errors.js';
 import { sleep } from '../util/sleep.js';
 import { withSignal } from '../util/withSignal.js';
-import type { MemberRecord } from './planner.js';
+import type { MemberRecord } from '../discord/MemberRecord.js';
 
 /** Discord's page size ceiling for List Guild Members. */
 export const MEMBER_PAGE_SIZE = 1000;

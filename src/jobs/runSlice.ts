@@ -2,12 +2,12 @@ import { backoffDelay, classifyError } from '../discord/classifyError.js';
 import type { InvalidRequestGuard } from '../discord/InvalidRequestGuard.js';
 import { sleep } from '../util/sleep.js';
 import { whenAborted } from '../util/whenAborted.js';
-import type { Worker } from '../workers/Worker.js';
-import type { MemberRecord, Plan } from './planner.js';
+import type { MemberRecord } from '../discord/MemberRecord.js';
+import type { Plan, RestoreEntry } from './Plan.js';
 import type { WorkQueue } from './WorkQueue.js';
 
 /** The outcomes a slice counts; failures carry a reason of their own. */
-export type Outcome = 'renamed' | 'alreadyDone' | 'cantRename' | 'skipped' | 'left';
+export type Outcome = 'changed' | 'alreadyDone' | 'cant' | 'skipped' | 'left';
 
 /** Where a slice reports what happened to each member. */
 export interface SliceReporter {
@@ -16,18 +16,22 @@ export interface SliceReporter {
 	inFlight(delta: number): void;
 }
 
-/** A rename about to go out: the member, their nickname now, and the one the job sets. */
-export interface PendingChange {
-	id: string;
-	from: string | null;
-	to: string | null;
+/** A change about to go out: the member, their value now, and the one the job sets. */
+export type PendingChange = RestoreEntry;
+
+/** What a slice needs of its worker besides the change itself. */
+export interface SliceWorker {
+	/** Discord rejected the worker's token: it stops for good. */
+	markRevoked(): void;
 }
 
 export interface SliceOptions {
-	worker: Worker;
+	worker: SliceWorker;
 	queue: WorkQueue<MemberRecord>;
-	/** The pure decision for one member (rename, done, can't, skip). */
+	/** The pure decision for one member (change, done, can't, skip). */
 	plan: (member: MemberRecord) => Plan;
+	/** Sends one change with the worker's token (the action's request). */
+	apply: (change: PendingChange, signal: AbortSignal) => Promise<void>;
 	/**
 	 * Durably records changes before they are sent (the journal of originals); resolves once on
 	 * disk. Concurrent calls are grouped into one write by the journal. Not called on a dry run.
@@ -36,7 +40,6 @@ export interface SliceOptions {
 	reporter: SliceReporter;
 	/** Ids that left the guild since the job started: nothing is sent for them. */
 	left: ReadonlySet<string>;
-	reason: string;
 	maxInFlight: number;
 	retry: { attempts: number; baseDelayMs: number; maxDelayMs: number };
 	dryRun: boolean;
@@ -54,11 +57,11 @@ export interface SliceOptions {
 export type SliceEnd = 'drained' | 'cancelled' | 'revoked';
 
 /**
- * Works one worker's slice: takes members from its queue, plans each, and renames those that
- * need it with at most `maxInFlight` renames planned ahead or on the wire.
+ * Works one worker's slice: takes members from its queue, plans each, and changes those that
+ * need it with at most `maxInFlight` changes planned ahead or on the wire.
  *
  * discord.js sends one request per rate-limit bucket at a time and waits on Discord's headers,
- * so keeping a few renames queued ahead is what holds the token at its full allowed rate.
+ * so keeping a few changes queued ahead is what holds the token at its full allowed rate.
  */
 export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 	const { queue, reporter, signal } = options;
@@ -71,8 +74,8 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 	let failure: unknown;
 	let inFlight = 0;
 	const pending = new Set<Promise<void>>();
-	// One waiter, woken when a rename settles or the slice stops: a race against a promise that
-	// stays pending all job long would keep a reaction per rename alive.
+	// One waiter, woken when a change settles or the slice stops: a race against a promise that
+	// stays pending all job long would keep a reaction per change alive.
 	let wake: (() => void) | undefined;
 	const wakeUp = (): void => {
 		const resolve = wake;
@@ -83,7 +86,7 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 
 	// discord.js learns a route's rate-limit bucket from the first response and then moves the
 	// route to a new queue; requests queued before that drain through the old one in parallel
-	// with the new, and together they overrun the bucket. So the first rename goes out alone.
+	// with the new, and together they overrun the bucket. So the first change goes out alone.
 	let learned = false;
 	while (!stop.signal.aborted) {
 		while (inFlight >= (learned ? options.maxInFlight : 1) && !stop.signal.aborted) {
@@ -100,7 +103,7 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 				reporter.outcome('alreadyDone');
 				continue;
 			case 'cant':
-				reporter.outcome('cantRename');
+				reporter.outcome('cant');
 				continue;
 			case 'skip':
 				reporter.outcome('skipped');
@@ -111,12 +114,12 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 			continue;
 		}
 		if (options.dryRun) {
-			reporter.outcome('renamed');
+			reporter.outcome('changed');
 			continue;
 		}
 		inFlight++;
 		reporter.inFlight(1);
-		const task: Promise<void> = applyChange(options, { id: member.id, from: member.nick, to: plan.to })
+		const task: Promise<void> = applyChange(options, { id: member.id, from: plan.from, to: plan.to })
 			.then(
 				(end) => {
 					if (end === 'revoked') {
@@ -159,7 +162,7 @@ async function applyChange(options: SliceOptions, change: PendingChange): Promis
 	try {
 		await options.beforeChange?.([change]);
 	} catch (error) {
-		// Nothing is renamed unless its original is safely on disk: the job stops.
+		// Nothing is changed unless its original is safely on disk: the job stops.
 		reporter.failed('journal-write');
 		throw error;
 	}
@@ -170,8 +173,8 @@ async function applyChange(options: SliceOptions, change: PendingChange): Promis
 		}
 		try {
 			await options.guard.ready(requestSignal);
-			await worker.rename(change.id, change.to, options.reason, requestSignal);
-			reporter.outcome('renamed');
+			await options.apply(change, requestSignal);
+			reporter.outcome('changed');
 			return undefined;
 		} catch (error) {
 			const kind = classifyError(error, requestSignal);

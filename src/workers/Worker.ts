@@ -5,15 +5,12 @@ import {
 	Events,
 	GatewayIntentBits,
 	type Guild,
-	PermissionFlagsBits,
-	Routes,
 	Status,
 } from 'discord.js';
 import type { Logger } from 'pino';
 import { createClient, type ClientOptions } from '../discord/createClient.js';
 import { hasMembersIntent } from '../discord/membersIntent.js';
 import { ErrorCodes, JobError } from '../errors.js';
-import { withSignal } from '../util/withSignal.js';
 
 /** What a worker is doing, as `/shards` shows it. */
 export type WorkerState = 'offline' | 'connecting' | 'ready' | 'reconnecting' | 'revoked' | 'stopped';
@@ -31,9 +28,9 @@ export interface WorkerOptions {
  * One worker bot: its own token, so its own rate limits, and its own gateway connection.
  *
  * A worker connects with the Guilds intent only: it needs the guild's roles for the hierarchy
- * check and its own member, nothing else. Member listing and renames go through REST, and
- * member joins and leaves reach it through the fleet, so ten workers do not each parse every
- * GUILD_MEMBER_UPDATE that ten workers cause.
+ * check and its own member, nothing else. Changes go through REST (the job's action sends them
+ * with `client.rest`), and member joins and leaves reach it through the fleet, so ten workers
+ * do not each parse every GUILD_MEMBER_UPDATE that ten workers cause.
  */
 export class Worker {
 	readonly index: number;
@@ -73,7 +70,7 @@ export class Worker {
 
 	/**
 	 * Whether this worker's application has the Server Members intent, so it may help list the
-	 * guild (read from `GET /applications/@me` at start). Workers never need it to rename.
+	 * guild (read from `GET /applications/@me` at start). Workers never need it to make changes.
 	 */
 	get listsMembers(): boolean {
 		return this.#listsMembers;
@@ -90,14 +87,19 @@ export class Worker {
 		return guild;
 	}
 
-	/** The position of this worker's highest role: it can rename only members strictly below it. */
+	/** The position of this worker's highest role: it can edit only members and roles strictly below it. */
 	get highestRolePosition(): number {
 		return this.guild.members.me?.roles.highest.position ?? 0;
 	}
 
+	/** Whether this worker's bot has `permission` in the guild (an action's, checked before a job). */
+	hasPermission(permission: bigint): boolean {
+		return this.guild.members.me?.permissions.has(permission) ?? false;
+	}
+
 	/**
-	 * Logs in, waits for the guild, and checks this bot may rename members there.
-	 * Every failure names the worker by its place, never by its token.
+	 * Logs in and waits for the guild. What the bot may do there is each action's to check, when a
+	 * job starts. Every failure names the worker by its place, never by its token.
 	 */
 	async start(): Promise<void> {
 		this.#state = 'connecting';
@@ -114,26 +116,12 @@ export class Worker {
 			this.#state = 'stopped';
 			throw new JobError(
 				ErrorCodes.NotInGuild,
-				`${this.label}'s bot is not a member of guild ${this.#guildId}: check GUILD_ID, or invite that bot with the Manage Nicknames permission.`,
-			);
-		}
-		if (!guild.members.me?.permissions.has(PermissionFlagsBits.ManageNicknames)) {
-			this.#state = 'stopped';
-			throw new JobError(
-				ErrorCodes.MissingPermission,
-				`${this.label}'s bot lacks the Manage Nicknames permission in guild ${guild.name}: give the bots' role that permission.`,
+				`${this.label}'s bot is not a member of guild ${this.#guildId}: check GUILD_ID, or invite that bot with the link npm run doctor prints.`,
 			);
 		}
 		this.#listsMembers = await this.#readMembersIntent();
 		this.#state = 'ready';
-		this.#logger.info({ highestRole: guild.members.me.roles.highest.name, listsMembers: this.#listsMembers }, 'worker ready');
-	}
-
-	/** Sets one member's nickname (`null` clears it). Throws discord.js's errors as they come. */
-	async rename(memberId: string, nick: string | null, reason: string, signal?: AbortSignal): Promise<void> {
-		await withSignal(signal, (own) =>
-			this.client.rest.patch(Routes.guildMember(this.#guildId, memberId), { body: { nick }, reason, signal: own }),
-		);
+		this.#logger.info({ highestRole: guild.members.me?.roles.highest.name, listsMembers: this.#listsMembers }, 'worker ready');
 	}
 
 	/** Discord rejected the token mid-run: stop for good and say which worker it was. */
@@ -141,7 +129,7 @@ export class Worker {
 		if (this.#state === 'revoked') return;
 		this.#state = 'revoked';
 		this.#logger.error(
-			`${this.label}'s token was rejected by Discord; it stopped. Remove it from WORKER_TOKENS (or replace it) and run /massnick again: the other workers take over its members.`,
+			`${this.label}'s token was rejected by Discord; it stopped. Remove it from WORKER_TOKENS (or replace it) and run the job again: the other workers take over its members.`,
 		);
 		this.client.destroy().catch((error: unknown) => this.#logger.warn({ err: error }, 'could not close the client'));
 	}
@@ -151,7 +139,7 @@ export class Worker {
 		await this.client.destroy();
 	}
 
-	/** A worker that cannot read its flags still renames; it just does not help list. */
+	/** A worker that cannot read its flags still makes changes; it just does not help list. */
 	async #readMembersIntent(): Promise<boolean> {
 		try {
 			const application = await this.client.application!.fetch();

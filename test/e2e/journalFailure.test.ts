@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Job } from '../../src/jobs/Job.js';
-import { planRename } from '../../src/jobs/planner.js';
+import { planMember } from '../../src/jobs/planner.js';
 import type { PendingChange } from '../../src/jobs/runSlice.js';
-import { parseTemplate } from '../../src/jobs/template.js';
+import { NicknameAction } from '../../src/actions/nickname/NicknameAction.js';
+import { parseTemplate } from '../../src/actions/nickname/template.js';
 import { type Stack, startStack } from '../support/startStack.js';
 
 /**
@@ -27,19 +28,19 @@ describe('a journal that stops accepting writes', () => {
 			if (++calls > 20) throw new Error('ENOSPC: no space left on device');
 			for (const change of changes) journaled.add(change.id);
 		};
-		const template = parseTemplate('Disk {username}');
+		const action = new NicknameAction(parseTemplate('Disk {username}'));
 		const context = stack.massnick.boss.guildContext();
 		const { lastSeq } = await stack.control.requests();
 		const job = new Job({
 			id: 'journal-failure',
-			kind: 'rename',
-			target: template.source,
+			action,
+			mode: 'apply',
 			dryRun: false,
 			startedBy: { id: stack.sandbox.ownerId, tag: 'owner' },
 			fleet: stack.massnick.fleet,
 			listers: stack.massnick.listers(),
 			guildId: stack.sandbox.guildId,
-			plan: (member) => planRename(member, { kind: 'rename', template }, context),
+			plan: (member) => planMember(member, action, {}, context),
 			beforeChange,
 			reason: 'test',
 			maxInFlight: 10,

@@ -1,4 +1,4 @@
-import type { RestoreEntry } from '../planner.js';
+import type { RestoreEntry } from '../Plan.js';
 import { SnowflakeTable } from './SnowflakeTable.js';
 import { StringStore } from './StringStore.js';
 
@@ -18,7 +18,7 @@ const TO = 1;
 /**
  * A {@link RestoreIndex} in about 40 bytes per member (16 in the table's row, 5 to 11 in its hash
  * slots, the UTF-8 bytes of both names) where a `Map<string, RestoreEntry>` took about 170. `to`
- * is kept, not only `from`, because a restore leaves alone a member whose nickname is no longer
+ * is kept, not only `from`, because a restore leaves alone a member whose value is no longer
  * the one the job set. Entries are built on each `get`: a restore asks once per member.
  */
 export class CompactRestoreIndex implements RestoreIndex {

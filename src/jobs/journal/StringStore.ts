@@ -1,10 +1,10 @@
 /**
- * Nicknames kept as UTF-8 bytes in shared 1 MiB buffers, each named by a 32-bit reference, so a
+ * Values (the strings members had) kept as UTF-8 bytes in shared 1 MiB buffers, each named by a 32-bit reference, so a
  * journal index holds millions of them without a JavaScript string (16 bytes of header, and two
  * bytes a character as soon as one is an emoji like 🎃) and a pointer to it per member.
  *
  * A name is stored as its byte length (LEB128, one byte below 128) and its bytes; a reference is
- * its position + 1, so that 0 stands for `null` (most members have no nickname) and costs nothing.
+ * its position + 1, so that 0 stands for `null` (most values are none) and costs nothing.
  * Buffers are appended, never copied to grow. A name too long for one buffer gets a buffer of its
  * own that takes the place of as many buffers as it needs, so a position still finds its buffer
  * with a shift.
@@ -12,7 +12,7 @@
  * Repeats are found through a fixed table of recently stored names by hash of their bytes rather
  * than a full deduplicating table: a full one costs 4 to 8 bytes for every distinct name, and
  * with a template like `🎃 {display_name}` nearly every name is distinct, while the repeats that
- * matter (a constant template's name set on every member; common nicknames) recur often enough
+ * matter (one value set on every member; common ones) recur often enough
  * to stay in a table of 65,536 names.
  */
 

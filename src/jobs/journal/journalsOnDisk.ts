@@ -21,7 +21,7 @@ export interface JournalsOnDiskOptions {
 
 /**
  * Every journal under `dataDir`, for every guild folder in it, newest first. A journal holds
- * member ids with their old nicknames (personal data), so what is kept is listed, and only a
+ * member ids with what each job changed (personal data), so what is kept is listed, and only a
  * journal whose job has been fully restored gets a deletion date: any other may still be needed
  * by `/restore`.
  */

@@ -1,4 +1,4 @@
-import type { RestoreEntry } from '../planner.js';
+import type { RestoreEntry } from '../Plan.js';
 import { parseRecord } from './records.js';
 import { readLines } from './readLines.js';
 import { CompactRestoreIndex, type RestoreIndex } from './RestoreIndex.js';
@@ -24,7 +24,7 @@ export async function* readEntries(path: string, { onWarning }: ReadJournalOptio
 
 /**
  * Every original in the journal at `path`, by member id; the first value for an id wins, since
- * it is the nickname the member had before massnick touched them. About 40 bytes per member (see
+ * it is the value the member had before massnick touched them. About 40 bytes per member (see
  * {@link CompactRestoreIndex}): 400 MB for a guild of 10,000,000.
  */
 export async function loadIndex(path: string, options: ReadJournalOptions = {}): Promise<RestoreIndex> {

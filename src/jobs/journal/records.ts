@@ -1,13 +1,11 @@
-import type { RestoreEntry } from '../planner.js';
+import type { RestoreEntry } from '../Plan.js';
 
 /**
  * The lines of a journal file, one JSON object per line (JSON Lines). The format is versioned in
  * the header so a later massnick can still restore from a journal written today.
  */
 
-export const JOURNAL_VERSION = 1;
-
-export type JournalKind = 'rename' | 'restore' | 'clear';
+export const JOURNAL_VERSION = 2;
 
 /** Job counts as the status line records them: numbers, or numbers by reason. */
 export type JournalCounts = Readonly<Record<string, number | Readonly<Record<string, number>>>>;
@@ -18,24 +16,27 @@ export interface JournalHeader {
 	readonly version: typeof JOURNAL_VERSION;
 	readonly jobId: string;
 	readonly guildId: string;
-	readonly kind: JournalKind;
-	/** The name template as the user wrote it; `null` for a restore. */
-	readonly template: string | null;
-	readonly roleId: string | null;
+	/** The mass action, by the name it gives itself (`role-add`, …): restore rebuilds it. */
+	readonly action: string;
+	/** What it sets, as the user gave it: a name template, a role id. */
+	readonly target: string;
+	/** The job for people, as its status said: `Adding @Event`. */
+	readonly title: string;
+	/** Only members with this role (`null`: everyone). */
+	readonly onlyRoleId: string | null;
+	/** Not members with this role. */
 	readonly excludeRoleId: string | null;
 	readonly startedBy: { readonly id: string; readonly tag: string };
 	/** ISO 8601. */
 	readonly startedAt: string;
 	/** How many workers split the guild (the partition depends on it). */
 	readonly workers: number;
-	/** For a restore: the rename job it undoes. */
-	readonly undoes?: string | undefined;
 }
 
 /** What `Journal.create` needs: the header without its fixed fields. */
 export type JournalHeaderInput = Omit<JournalHeader, 'type' | 'version'>;
 
-/** A member's nickname before the job (`from`) and the one the job set (`to`). */
+/** A member's value before the job (`from`) and the one the job set (`to`). */
 export interface OriginalRecord extends RestoreEntry {
 	readonly type: 'original';
 }
@@ -84,12 +85,35 @@ export function parseRecord(line: string): JournalRecord | string {
 			if (record.state !== 'finished' && record.state !== 'cancelled' && record.state !== 'restored') return `has an unknown state ${JSON.stringify(record.state)}`;
 			return record as unknown as StatusRecord;
 		case 'job':
-			if (record.version !== JOURNAL_VERSION) return `is a version ${JSON.stringify(record.version)} header; this massnick reads version ${JOURNAL_VERSION}`;
-			if (typeof record.jobId !== 'string' || typeof record.guildId !== 'string' || typeof record.kind !== 'string') return 'is a header without jobId, guildId or kind';
+			if (record.version === 1) return upgradeHeader(record);
+			if (record.version !== JOURNAL_VERSION) return `is a version ${JSON.stringify(record.version)} header; this massnick reads versions 1 and ${JOURNAL_VERSION}`;
+			if (typeof record.jobId !== 'string' || typeof record.guildId !== 'string' || typeof record.action !== 'string' || typeof record.target !== 'string') {
+				return 'is a header without jobId, guildId, action or target';
+			}
 			return record as unknown as JournalHeader;
 		default:
 			return `has an unknown type ${JSON.stringify(record.type)}`;
 	}
+}
+
+/**
+ * Reads a version 1 header (written before mass actions, when there was one action: its `kind`
+ * and `template` are the action and target of version 2), so a journal written then still
+ * restores. The actions know version 1's `kind` as the name of their first action.
+ */
+function upgradeHeader(record: Record<string, unknown>): JournalHeader | string {
+	const { kind, template, roleId, version: _version, ...rest } = record;
+	if (typeof rest.jobId !== 'string' || typeof rest.guildId !== 'string' || typeof kind !== 'string' || typeof template !== 'string') {
+		return 'is a version 1 header without jobId, guildId, kind or template';
+	}
+	return {
+		...(rest as Omit<JournalHeader, 'version' | 'action' | 'target' | 'title' | 'onlyRoleId'>),
+		version: JOURNAL_VERSION,
+		action: kind,
+		target: template,
+		title: `${kind} “${template}”`,
+		onlyRoleId: typeof roleId === 'string' ? roleId : null,
+	};
 }
 
 function isName(value: unknown): value is string | null {

@@ -6,9 +6,9 @@ function worker(index: number, overrides: Partial<WorkerSnapshot> = {}): WorkerS
 	return {
 		index,
 		inSlice: 10_000,
-		renamed: 5_000,
+		changed: 5_000,
 		alreadyDone: 100,
-		cantRename: 2,
+		cant: 2,
 		skipped: 50,
 		left: 3,
 		failed: { timeout: 1 },
@@ -30,9 +30,9 @@ function snapshot(workers: WorkerSnapshot[], overrides: Partial<ProgressSnapshot
 		total: sum('inSlice'),
 		done: sum('done'),
 		remaining: sum('inSlice') - sum('done'),
-		renamed: sum('renamed'),
+		changed: sum('changed'),
 		alreadyDone: sum('alreadyDone'),
-		cantRename: sum('cantRename'),
+		cant: sum('cant'),
 		skipped: sum('skipped'),
 		left: sum('left'),
 		failed: sum('failedTotal'),
@@ -46,7 +46,7 @@ function snapshot(workers: WorkerSnapshot[], overrides: Partial<ProgressSnapshot
 	};
 }
 
-const info: JobInfo = { kind: 'rename', target: '🎃 {display_name}', state: 'running', startedBy: 'alice', dryRun: false };
+const info: JobInfo = { title: 'Renaming to “🎃 {display_name}”', state: 'running', startedBy: 'alice', dryRun: false };
 
 /** Every limit Discord puts on an embed. */
 function expectWithinDiscordLimits(message: ReturnType<typeof renderStatus>) {
@@ -82,7 +82,7 @@ describe('renderStatus', () => {
 	});
 
 	it('the bar reads 0% and 100% at the ends', () => {
-		const empty = descriptionOf(renderStatus(snapshot([worker(0, { done: 0, renamed: 0 })], { done: 0 }), info));
+		const empty = descriptionOf(renderStatus(snapshot([worker(0, { done: 0, changed: 0 })], { done: 0 }), info));
 		expect(empty).toContain(`\`${'░'.repeat(20)}\` **0%**`);
 		const full = descriptionOf(renderStatus(snapshot([worker(0, { done: 10_000 })], { done: 10_000 }), { ...info, state: 'finished' }));
 		expect(full).toContain(`\`${'█'.repeat(20)}\` **100%**`);
@@ -98,7 +98,7 @@ describe('renderStatus', () => {
 	});
 
 	it('no NaN or Infinity when nothing has moved yet', () => {
-		const idle = snapshot([worker(0, { done: 0, inSlice: 0, rate: 0, etaMs: null, renamed: 0, failed: {}, failedTotal: 0 })], {
+		const idle = snapshot([worker(0, { done: 0, inSlice: 0, rate: 0, etaMs: null, changed: 0, failed: {}, failedTotal: 0 })], {
 			total: 0,
 			done: 0,
 			remaining: 0,
@@ -168,9 +168,9 @@ describe('renderProgressLine', () => {
 });
 
 describe('renderReport', () => {
-	it('has a row per worker with slice, renamed, already done, can’t rename, left and failed', () => {
-		const report = renderReport(snapshot([worker(0), worker(1, { renamed: 7 })]));
-		expect(report).toMatch(/worker\s+in slice\s+renamed\s+already\s+can't\s+left\s+failed/);
+	it('has a row per worker with slice, changed, already done, can’t, left and failed', () => {
+		const report = renderReport(snapshot([worker(0), worker(1, { changed: 7 })]));
+		expect(report).toMatch(/worker\s+in slice\s+changed\s+already\s+can't\s+left\s+failed/);
 		expect(report).toMatch(/\n\s+1\s+10,000\s+7\s+100\s+2\s+3\s+1\n/);
 	});
 
@@ -188,8 +188,8 @@ describe('renderReport', () => {
 });
 
 describe('renderStatus once the job has ended', () => {
-	it('shows the per-worker report (in slice, renamed, already done, can\'t, left, failed) instead of rates', () => {
-		const workers = [worker(0, { inSlice: 10, renamed: 7, alreadyDone: 2, cantRename: 1 }), worker(1, { inSlice: 5, renamed: 5 })];
+	it('shows the per-worker report (in slice, changed, already done, can\'t, left, failed) instead of rates', () => {
+		const workers = [worker(0, { inSlice: 10, changed: 7, alreadyDone: 2, cant: 1 }), worker(1, { inSlice: 5, changed: 5 })];
 		const running = descriptionOf(renderStatus(snapshot(workers), info));
 		const finished = descriptionOf(renderStatus(snapshot(workers), { ...info, state: 'finished' }));
 		expect(running).toContain('rate/s');

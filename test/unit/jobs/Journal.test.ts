@@ -1,4 +1,4 @@
-import { appendFileSync, chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,9 +19,10 @@ function header(jobId: string, overrides: Partial<JournalHeaderInput> = {}): Jou
 	return {
 		jobId,
 		guildId: GUILD,
-		kind: 'rename',
-		template: '🎃 {display_name}',
-		roleId: null,
+		action: 'nickname',
+		target: '🎃 {display_name}',
+		title: 'Renaming to “🎃 {display_name}”',
+		onlyRoleId: null,
 		excludeRoleId: null,
 		startedBy: { id: '81384788765712384', tag: 'alice' },
 		startedAt: '2021-04-01T00:00:00.000Z',
@@ -61,8 +62,8 @@ describe('Journal files', () => {
 	it('lives at <dataDir>/<guildId>/<jobId>.jsonl and starts with its header', async () => {
 		const journal = await Journal.create(dataDir, header('job1'));
 		expect(journal.path).toBe(join(dataDir, GUILD, 'job1.jsonl'));
-		expect(lines(journal.path)).toEqual([{ type: 'job', version: 1, ...header('job1') }]);
-		expect(journal.header).toMatchObject({ type: 'job', version: 1, jobId: 'job1' });
+		expect(lines(journal.path)).toEqual([{ type: 'job', version: 2, ...header('job1') }]);
+		expect(journal.header).toMatchObject({ type: 'job', version: 2, jobId: 'job1' });
 		await journal.close();
 	});
 
@@ -307,15 +308,28 @@ describe('Journal.list and latestRename', () => {
 		expect(await Journal.list(dataDir, GUILD)).toEqual([expect.objectContaining({ state: 'restored', counts: { renamed: 2 } })]);
 	});
 
-	it('latestRename skips restore journals', async () => {
-		await (await Journal.create(dataDir, header('r1', { startedAt: '2021-04-01T00:00:00.000Z' }))).close();
-		await (await Journal.create(dataDir, header('u1', { kind: 'restore', template: null, undoes: 'r1', startedAt: '2021-04-02T00:00:00.000Z' }))).close();
-		expect((await Journal.latestRename(dataDir, GUILD))?.header.jobId).toBe('r1');
+	it('lists journals of every action, newest first', async () => {
+		await (await Journal.create(dataDir, header('n1', { startedAt: '2021-04-01T00:00:00.000Z' }))).close();
+		await (await Journal.create(dataDir, header('r1', { action: 'role-add', target: '300000000000000009', title: 'Adding @Event', startedAt: '2021-04-02T00:00:00.000Z' }))).close();
+		expect((await Journal.list(dataDir, GUILD)).map((summary) => [summary.header.jobId, summary.header.action])).toEqual([
+			['r1', 'role-add'],
+			['n1', 'nickname'],
+		]);
+	});
+
+	it('reads a version 1 journal (before mass actions) as the version 2 header it means', async () => {
+		const dir = join(dataDir, GUILD);
+		mkdirSync(dir, { recursive: true });
+		const v1 = { type: 'job', version: 1, jobId: 'old', guildId: GUILD, kind: 'rename', template: 'x {id}', roleId: '300000000000000009', excludeRoleId: null, startedBy: { id: '1', tag: 'a' }, startedAt: '2021-01-01T00:00:00.000Z', workers: 3 };
+		writeFileSync(join(dir, 'old.jsonl'), `${JSON.stringify(v1)}\n${JSON.stringify({ type: 'original', id: id(1), from: 'bob', to: 'x 1' })}\n`);
+		const [summary] = await Journal.list(dataDir, GUILD);
+		expect(summary?.header).toMatchObject({ version: 2, jobId: 'old', action: 'rename', target: 'x {id}', onlyRoleId: '300000000000000009', excludeRoleId: null, workers: 3 });
+		expect(summary?.state).toBe('running');
+		expect(await collect(readEntries(summary!.path))).toEqual([{ id: id(1), from: 'bob', to: 'x 1' }]);
 	});
 
 	it('a guild without journals lists none', async () => {
 		expect(await Journal.list(dataDir, GUILD)).toEqual([]);
-		expect(await Journal.latestRename(dataDir, GUILD)).toBeUndefined();
 	});
 
 	it('an unreadable file is skipped with a warning', async () => {

@@ -15,23 +15,23 @@ describe('Progress', () => {
 		for (let i = 0; i < 3; i++) progress.assigned(1);
 		const a = progress.reporter(0);
 		const b = progress.reporter(1);
-		a.outcome('renamed');
-		a.outcome('renamed');
+		a.outcome('changed');
+		a.outcome('changed');
 		a.outcome('alreadyDone');
 		a.failed('missing-permissions');
-		b.outcome('cantRename');
+		b.outcome('cant');
 		b.outcome('skipped');
 		b.outcome('left');
 		const snapshot = progress.snapshot();
-		expect(snapshot.workers[0]).toMatchObject({ index: 0, inSlice: 5, renamed: 2, alreadyDone: 1, failedTotal: 1, done: 4 });
-		expect(snapshot.workers[1]).toMatchObject({ index: 1, inSlice: 3, cantRename: 1, skipped: 1, left: 1, done: 3 });
+		expect(snapshot.workers[0]).toMatchObject({ index: 0, inSlice: 5, changed: 2, alreadyDone: 1, failedTotal: 1, done: 4 });
+		expect(snapshot.workers[1]).toMatchObject({ index: 1, inSlice: 3, cant: 1, skipped: 1, left: 1, done: 3 });
 		expect(snapshot).toMatchObject({
 			total: 8,
 			done: 7,
 			remaining: 1,
-			renamed: 2,
+			changed: 2,
 			alreadyDone: 1,
-			cantRename: 1,
+			cant: 1,
 			skipped: 1,
 			left: 1,
 			failed: 1,
@@ -63,7 +63,7 @@ describe('Progress', () => {
 		const reporter = progress.reporter(0);
 		// 10 renames a second for a minute.
 		for (let second = 0; second < 60; second++) {
-			for (let i = 0; i < 10; i++) reporter.outcome('renamed');
+			for (let i = 0; i < 10; i++) reporter.outcome('changed');
 			time.advance(1000);
 		}
 		expect(progress.snapshot().rate).toBeCloseTo(10, 0);
@@ -77,7 +77,7 @@ describe('Progress', () => {
 		const progress = new Progress(1, time.now);
 		const reporter = progress.reporter(0);
 		time.advance(2000);
-		for (let i = 0; i < 20; i++) reporter.outcome('renamed');
+		for (let i = 0; i < 20; i++) reporter.outcome('changed');
 		expect(progress.snapshot().rate).toBeCloseTo(10, 0);
 	});
 
@@ -95,8 +95,8 @@ describe('Progress', () => {
 		for (let i = 0; i < 300; i++) progress.assigned(i % 2);
 		progress.listingFinished();
 		for (let second = 0; second < 30; second++) {
-			for (let i = 0; i < 2; i++) progress.reporter(0).outcome('renamed');
-			for (let i = 0; i < 2; i++) progress.reporter(1).outcome('renamed');
+			for (let i = 0; i < 2; i++) progress.reporter(0).outcome('changed');
+			for (let i = 0; i < 2; i++) progress.reporter(1).outcome('changed');
 			time.advance(1000);
 		}
 		const snapshot = progress.snapshot();
@@ -162,7 +162,7 @@ describe('Progress while the listing runs', () => {
 		const progress = new Progress(1, time.now);
 		progress.assigned(0);
 		time.advance(1000);
-		progress.reporter(0).outcome('renamed');
+		progress.reporter(0).outcome('changed');
 		expect(progress.snapshot()).toMatchObject({ remaining: 0, etaMs: null });
 		progress.listingFinished();
 		expect(progress.snapshot().etaMs).toBe(0);

@@ -1,15 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import {
-	type GuildContext,
-	highestPosition,
-	type MemberRecord,
-	type Plan,
-	planClear,
-	planRename,
-	planRestore,
-	type RenameJobSpec,
-} from '../../../src/jobs/planner.js';
-import { parseTemplate } from '../../../src/jobs/template.js';
+import { ClearNicknameAction } from '../../../../src/actions/nickname/ClearNicknameAction.js';
+import { NicknameAction } from '../../../../src/actions/nickname/NicknameAction.js';
+import { parseTemplate, type Template } from '../../../../src/actions/nickname/template.js';
+import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
+import { type GuildContext, highestPosition } from '../../../../src/jobs/GuildContext.js';
+import type { Plan as EnginePlan, RestoreEntry } from '../../../../src/jobs/Plan.js';
+import { planMember, planRestore as planEngineRestore } from '../../../../src/jobs/planner.js';
+
+/** A /massnick job as these tests describe it: the template and the engine's role filters. */
+interface RenameJobSpec {
+	template: Template;
+	roleId?: string | undefined;
+	excludeRoleId?: string | undefined;
+}
+
+/** A plan as these tests spell it: a change is a `rename` to its target (its `from` is checked below). */
+type Plan = Exclude<EnginePlan, { action: 'change' }> | { action: 'rename'; to: string | null };
+
+function spelled(plan: EnginePlan, member: MemberRecord): Plan {
+	if (plan.action !== 'change') return plan;
+	// A change always starts from the nickname the member has now.
+	expect(plan.from).toBe(member.nick);
+	return { action: 'rename', to: plan.to };
+}
+
+/** The engine's plan of one /massnick member: its filters, then the nickname action. */
+function planRename(target: MemberRecord, spec: RenameJobSpec, context: GuildContext, original?: string | null): Plan {
+	return spelled(planMember(target, new NicknameAction(spec.template), { onlyRoleId: spec.roleId, excludeRoleId: spec.excludeRoleId }, context, original), target);
+}
+
+/** The engine's restore of one journaled member, with the nickname action that wrote the journal. */
+function planRestore(target: MemberRecord, entry: RestoreEntry, context: GuildContext, template = parseTemplate('🎃 {display_name}')): Plan {
+	const plan = planEngineRestore(target, entry, new NicknameAction(template), context);
+	return plan.action === 'change' ? { action: 'rename', to: plan.to } : plan;
+}
+
+/** `/restore name:` without a journal: the engine's filters (none), then the clear action. */
+function planClear(target: MemberRecord, template: Template, context: GuildContext): Plan {
+	return spelled(planMember(target, new ClearNicknameAction(template), {}, context), target);
+}
 
 const GUILD = '100000000000000000';
 const OWNER = '100000000000000001';
@@ -39,7 +68,7 @@ function member(overrides: Partial<MemberRecord> = {}): MemberRecord {
 }
 
 function job(text: string, extra: Partial<RenameJobSpec> = {}): RenameJobSpec {
-	return { kind: 'rename', template: parseTemplate(text), ...extra };
+	return { template: parseTemplate(text), ...extra };
 }
 
 const pumpkin = job('🎃 {display_name}');
@@ -72,9 +101,8 @@ describe('planRename', () => {
 		expect(planRename(member({ id: WORKER, bot: true, nick: '🎃 Alice' }), pumpkin, ctx)).toEqual({ action: 'skip', reason: 'own-bot' });
 	});
 
-	it('other bots are renamed like members, unless the job skips bots', () => {
+	it('other bots are renamed like members', () => {
 		expect(planRename(member({ bot: true }), pumpkin, ctx).action).toBe('rename');
-		expect(planRename(member({ bot: true }), { ...pumpkin, skipBots: true }, ctx)).toEqual({ action: 'skip', reason: 'bot' });
 	});
 
 	it('the owner is never requested', () => {
@@ -156,22 +184,21 @@ describe('planRename over every combination', () => {
 				for (const [filterName, roleId] of Object.entries(filters))
 					for (const [excludeName, excludeRoleId] of Object.entries(excludes))
 						for (const [templateName, text] of Object.entries(templates))
-							for (const bot of [false, true])
-								for (const skipBots of [false, true]) {
-									const target = member({ id, roles, nick, bot });
-									const spec = job(text, { roleId, excludeRoleId, skipBots });
-									cases.push({
-										name: `${idName}/${roleName}/${nickName}/${filterName}/${excludeName}/${templateName}/${bot}/${skipBots}`,
-										target,
-										spec,
-										plan: planRename(target, spec, ctx),
-										roles,
-										id,
-									});
-								}
+							for (const bot of [false, true]) {
+								const target = member({ id, roles, nick, bot });
+								const spec = job(text, { roleId, excludeRoleId });
+								cases.push({
+									name: `${idName}/${roleName}/${nickName}/${filterName}/${excludeName}/${templateName}/${bot}`,
+									target,
+									spec,
+									plan: planRename(target, spec, ctx),
+									roles,
+									id,
+								});
+							}
 
-	it(`covers ${3 * 5 * 4 * 3 * 3 * 3 * 2 * 2} combinations`, () => {
-		expect(cases).toHaveLength(3 * 5 * 4 * 3 * 3 * 3 * 2 * 2);
+	it(`covers ${3 * 5 * 4 * 3 * 3 * 3 * 2} combinations`, () => {
+		expect(cases).toHaveLength(3 * 5 * 4 * 3 * 3 * 3 * 2);
 	});
 
 	it('follows the documented order: skip, then done, then cant, then rename', () => {
@@ -183,7 +210,6 @@ describe('planRename over every combination', () => {
 			const top = Math.max(0, ...roles.map((role) => ctx.rolePositions.get(role) ?? 0));
 			let expected: Plan;
 			if (id === WORKER) expected = { action: 'skip', reason: 'own-bot' };
-			else if (target.bot && spec.skipBots) expected = { action: 'skip', reason: 'bot' };
 			else if (!inRole) expected = { action: 'skip', reason: 'not-in-role' };
 			else if (excluded) expected = { action: 'skip', reason: 'excluded-role' };
 			else if (isDone) expected = { action: 'done' };
@@ -264,7 +290,9 @@ describe('planRestore', () => {
 							count++;
 							const target = member({ id, roles, nick });
 							const line = { id, from, to };
-							const plan = planRestore(target, line, ctx);
+							// The journal's `to` is what the job's template gave this member.
+							const template = parseTemplate(to === 'alice' ? '{username}' : '🎃 {display_name}');
+							const plan = planRestore(target, line, ctx, template);
 							const holds = (name: string | null) => target.nick === name || (target.nick === null && name === 'alice');
 							const name = JSON.stringify({ id, roles, nick, from, to });
 							if (id === WORKER) expect(plan, name).toEqual({ action: 'skip', reason: 'own-bot' });
@@ -274,7 +302,7 @@ describe('planRestore', () => {
 							else if (roles.length > 0 && roles[0] === ROLE_WORKER) expect(plan, name).toEqual({ action: 'cant', reason: 'hierarchy' });
 							else {
 								expect(plan, name).toEqual({ action: 'rename', to: from });
-								expect(planRestore(applied(target, from), line, ctx), name).toEqual({ action: 'done' });
+								expect(planRestore(applied(target, from), line, ctx, template), name).toEqual({ action: 'done' });
 							}
 						}
 		expect(count).toBe(3 * 3 * 5 * 3 * 2);
@@ -344,9 +372,9 @@ describe('planRename with {nick} templates', () => {
 				if (plan.action !== 'rename') continue;
 				const entry = { id: start.id, from: nick, to: plan.to };
 				const renamed = applied(start, plan.to);
-				const restore = planRestore(renamed, entry, ctx);
+				const restore = planRestore(renamed, entry, ctx, parseTemplate(text));
 				expect(restore, text).toEqual({ action: 'rename', to: nick });
-				expect(planRestore(applied(renamed, nick), entry, ctx), text).toEqual({ action: 'done' });
+				expect(planRestore(applied(renamed, nick), entry, ctx, parseTemplate(text)), text).toEqual({ action: 'done' });
 			}
 	});
 });

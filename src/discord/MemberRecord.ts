@@ -1,0 +1,15 @@
+/**
+ * What massnick keeps of a guild member: a compact copy of Discord's guild member object, made
+ * as each page is listed (see `toMemberRecord`). Every mass action plans from it alone.
+ */
+export interface MemberRecord {
+	readonly id: string;
+	readonly username: string;
+	/** The user's display name (`global_name`). */
+	readonly globalName: string | null;
+	/** The guild nickname; `null` when none (Discord shows the display name). */
+	readonly nick: string | null;
+	/** Role ids, `@everyone` not included (Discord never lists it). */
+	readonly roles: readonly string[];
+	readonly bot: boolean;
+}

@@ -1,0 +1,65 @@
+import type { REST } from 'discord.js';
+import type { MemberRecord } from '../discord/MemberRecord.js';
+import type { GuildContext } from './GuildContext.js';
+import type { Plan, SlotValue } from './Plan.js';
+
+/** Where one change goes: the owner worker's REST client (its own rate limits) and the guild. */
+export interface ChangeTarget {
+	readonly rest: REST;
+	readonly guildId: string;
+}
+
+/** What a request carries besides the change: the audit-log reason and the job's cancel signal. */
+export interface ChangeRequest {
+	readonly reason: string;
+	readonly signal: AbortSignal;
+}
+
+/** An action's words, for the status message, the replies and the logs. */
+export interface ActionWords {
+	/** The job running: `Adding @Event`. */
+	readonly doing: string;
+	/** Its undo running: `Taking @Event back from the members who got it`. */
+	readonly undoing: string;
+	/** A member changed by the job, for counts: `given @Event`. */
+	readonly changed: string;
+	/** What a member who is done has, for /stats: `@Event`. */
+	readonly holds: string;
+}
+
+/**
+ * One kind of mass action: what the engine asks of it, and all it knows of it. The engine lists
+ * the guild, splits it, journals, throttles, retries, counts and cancels; the action plans one
+ * member, applies one change and reads one member's value, so restore is the same for every
+ * action: back to the journaled value, only where the value is still the one the job set.
+ *
+ * An action is a value built per job (its template, its role); one per folder under `actions/`.
+ */
+export interface MassAction {
+	/** Names the action in journals, so a restore can rebuild it: `role-add`. */
+	readonly type: string;
+	/**
+	 * What the action sets, as the journal keeps it (a template, a role id). A rerun of the same
+	 * type and target appends to the same journal: that is how a staged rollout is one undo.
+	 */
+	readonly target: string;
+	/** The guild permission every worker needs for it (checked before a job starts). */
+	readonly permission: bigint;
+	readonly words: ActionWords;
+	/**
+	 * Plans one member the job is about (filters and our own bots are the engine's). `original`
+	 * is the member's value from this journal's earlier runs, when it has one.
+	 */
+	plan(member: MemberRecord, ctx: GuildContext, original?: SlotValue): Plan;
+	/** Whether the member's value is `value` now (the done marker, read from Discord's data). */
+	holds(member: MemberRecord, value: SlotValue): boolean;
+	/**
+	 * For a restore: whether the member still has what the job set, though their value is not
+	 * `set` to the letter (a template expanded anew from a member's changed data). Default: {@link holds}.
+	 */
+	stillSet?(member: MemberRecord, set: SlotValue): boolean;
+	/** Why the workers can never change this member for this action, or `undefined`. */
+	outOfReach(member: MemberRecord, ctx: GuildContext): string | undefined;
+	/** Sends one change; throws discord.js's errors as they come. */
+	apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void>;
+}
