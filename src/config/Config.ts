@@ -5,7 +5,7 @@ export type LogLevel = LevelWithSilent;
 
 /** Who may run massnick's commands. A member passes if any rule lets them in. */
 export interface PermissionSettings {
-	/** Members with Manage Nicknames in the guild may run commands. */
+	/** Members with the command's permission (Manage Nicknames; Manage Roles for /massrole) may run it. */
 	readonly requireManageNicknames: boolean;
 	/** Members holding any of these roles may run commands. */
 	readonly allowedRoleIds: readonly string[];
