@@ -110,10 +110,10 @@ describe('the boss commands', () => {
 		expect(replyOf(interaction, 1).content).toMatch(/No journal/);
 		await waitUntil(() => stack.massnick.jobs.last !== previous && stack.massnick.jobs.current === undefined, { timeoutMs: 30_000 });
 		const job = stack.massnick.jobs.last!;
-		expect(job.kind).toBe('clear');
+		expect(job.action.type).toBe('nickname-clear');
 		expect(job.result?.state).toBe('finished');
 		const after = await stack.control.members(stack.sandbox.guildId);
-		expect(after.filter((m) => m.nick === `Live ${m.username}`).length).toBe(job.progress.snapshot().cantRename);
+		expect(after.filter((m) => m.nick === `Live ${m.username}`).length).toBe(job.progress.snapshot().cant);
 	});
 
 	it('/restore with no journal and no name explains what to do', async () => {

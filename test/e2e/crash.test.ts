@@ -63,11 +63,11 @@ describe('crash, restart and shutdown of the real process', () => {
 		const again = await startMassnickOn(sandbox, dataDir, sandbox.workerTokens);
 		try {
 			const interrupted = await again.massnick.jobs.interrupted();
-			expect(interrupted?.header.template).toBe(NAME);
+			expect(interrupted?.header.target).toBe(NAME);
 			await control.invoke(sandbox.guildId, sandbox.ownerId, 'status', {}, sandbox.channelId);
 			await waitUntil(() => again.massnick.jobs.lastCount?.result !== undefined);
 			const status = again.massnick.jobs.lastCount!;
-			const remaining = status.progress.snapshot().renamed;
+			const remaining = status.progress.snapshot().changed;
 			const membersNow = await control.members(sandbox.guildId);
 			const done = membersNow.filter((member) => member.nick === `Crash ${member.username}`).length;
 			expect(status.progress.snapshot().alreadyDone).toBe(done);
@@ -75,7 +75,7 @@ describe('crash, restart and shutdown of the real process', () => {
 
 			const rerun = await again.runJob('massnick', { name: NAME });
 			expect(rerun.result?.state).toBe('finished');
-			expect(rerun.progress.snapshot().renamed).toBe(remaining);
+			expect(rerun.progress.snapshot().changed).toBe(remaining);
 
 			// Nobody renamed twice, except members whose request was on the wire at the kill.
 			const { requests } = await control.requests();
@@ -95,7 +95,7 @@ describe('crash, restart and shutdown of the real process', () => {
 			const restore = await again.runJob('restore', {});
 			expect(restore.result?.state).toBe('finished');
 			for (const member of await control.members(sandbox.guildId)) expect(member.nick, member.id).toBe(before.get(member.id) ?? null);
-			reportFigures('SIGKILL and rerun', { renamedBeforeKill: renamedAtKill, journaled: originals.length, finishedByRerun: rerun.progress.snapshot().renamed, originalsLost: 0, twice });
+			reportFigures('SIGKILL and rerun', { renamedBeforeKill: renamedAtKill, journaled: originals.length, finishedByRerun: rerun.progress.snapshot().changed, originalsLost: 0, twice });
 		} finally {
 			await again.close();
 		}

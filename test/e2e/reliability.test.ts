@@ -45,7 +45,7 @@ describe('long runs on a live guild', () => {
 		const job = await startJob(stack, 'massnick', { name: NAME });
 		// Leavers: the members listed last are renamed last.
 		const leavers = members.filter((member) => !member.bot).slice(-8).map((member) => member.id);
-		await waitUntil(() => job.progress.snapshot().renamed >= 20);
+		await waitUntil(() => job.progress.snapshot().changed >= 20);
 		const leftAt = new Map<string, number>();
 		for (const id of leavers) {
 			await stack.control.removeMember(guildId, id);
@@ -70,7 +70,7 @@ describe('long runs on a live guild', () => {
 		expect(counts.failed).toBe(0);
 		const twice = [...renamesPerMember(requests).values()].filter((count) => count > 1).length;
 		expect(twice).toBe(0);
-		reportFigures('joiners and leavers', { joined: joiners.length, left: leavers.length, renamed: counts.renamed, countedLeft: counts.left, failed: counts.failed, twice });
+		reportFigures('joiners and leavers', { joined: joiners.length, left: leavers.length, renamed: counts.changed, countedLeft: counts.left, failed: counts.failed, twice });
 	});
 
 	it('retries 5xx answers with backoff and still renames everyone exactly once', async () => {
@@ -89,7 +89,7 @@ describe('long runs on a live guild', () => {
 		const injected = patchesOf(requests).filter((request) => request.status >= 500).length;
 		expect(injected).toBeGreaterThan(0);
 		for (const [id, count] of renamesPerMember(requests)) expect(count, id).toBe(1);
-		reportFigures('5xx answers', { injected, renamed: job.progress.snapshot().renamed, lost: job.progress.snapshot().failed, twice: 0 });
+		reportFigures('5xx answers', { injected, renamed: job.progress.snapshot().changed, lost: job.progress.snapshot().failed, twice: 0 });
 	});
 
 	it('retries requests that time out, and the members end renamed once in effect', async () => {
@@ -104,7 +104,7 @@ describe('long runs on a live guild', () => {
 			}),
 		});
 		const job = await startJob(stack, 'massnick', { name: NAME });
-		await waitUntil(() => job.progress.snapshot().renamed >= 5);
+		await waitUntil(() => job.progress.snapshot().changed >= 5);
 		await stack.control.faults({ latencyMs: 400 });
 		await new Promise((resolve) => setTimeout(resolve, 800));
 		await stack.control.faults({ resetFaults: true });
@@ -113,7 +113,7 @@ describe('long runs on a live guild', () => {
 		expect(job.progress.snapshot().failed).toBe(0);
 		const members = await stack.control.members(stack.sandbox.guildId);
 		const renamed = members.filter((member) => member.nick === `Ghost ${member.username}`).length;
-		expect(renamed).toBe(job.progress.snapshot().renamed);
+		expect(renamed).toBe(job.progress.snapshot().changed);
 		// The sandbox applied the timed-out requests (as Discord may); their retries changed nothing.
 		const { requests } = await stack.control.requests();
 		const attempts = new Map<string, number>();
@@ -126,16 +126,16 @@ describe('long runs on a live guild', () => {
 	it('survives dropped gateway connections and Discord asking to reconnect, with no duplicate work', async () => {
 		stack = await startStack({ members: 500, workers: 4, timeScale: 20 });
 		const job = await startJob(stack, 'massnick', { name: NAME });
-		await waitUntil(() => job.progress.snapshot().renamed >= 30);
+		await waitUntil(() => job.progress.snapshot().changed >= 30);
 		await stack.control.faults({ closeGateway: {} });
-		await waitUntil(() => job.progress.snapshot().renamed >= 120);
+		await waitUntil(() => job.progress.snapshot().changed >= 120);
 		await stack.control.faults({ reconnect: {} });
 		await settled(stack);
 		expect(job.result?.state).toBe('finished');
 		const { requests } = await stack.control.requests();
 		for (const [id, count] of renamesPerMember(requests)) expect(count, id).toBe(1);
 		expect(job.progress.snapshot().failed).toBe(0);
-		reportFigures('gateway drops', { injected: 'close all + op 7', renamed: job.progress.snapshot().renamed, lost: 0, twice: 0 });
+		reportFigures('gateway drops', { injected: 'close all + op 7', renamed: job.progress.snapshot().changed, lost: 0, twice: 0 });
 	});
 
 	it('/cancel stops every worker within seconds; /massnick then continues and /restore undoes it all', async () => {
@@ -143,7 +143,7 @@ describe('long runs on a live guild', () => {
 		const { guildId } = stack.sandbox;
 		const before = new Map((await stack.control.members(guildId)).map((member) => [member.id, member.nick]));
 		const job = await startJob(stack, 'massnick', { name: NAME });
-		await waitUntil(() => job.progress.snapshot().renamed >= 40);
+		await waitUntil(() => job.progress.snapshot().changed >= 40);
 		const cancelledAt = Date.now();
 		const id = await stack.control.invoke(guildId, stack.sandbox.ownerId, 'cancel', {}, stack.sandbox.channelId);
 		await stack.control.waitForResponses(id, 1);
@@ -153,7 +153,7 @@ describe('long runs on a live guild', () => {
 		const { lastSeq } = await stack.control.requests();
 		await new Promise((resolve) => setTimeout(resolve, 500));
 		expect(patchesOf((await stack.control.requests(lastSeq)).requests)).toEqual([]);
-		const renamedFirst = job.progress.snapshot().renamed;
+		const renamedFirst = job.progress.snapshot().changed;
 
 		const rest = await stack.runJob('massnick', { name: NAME });
 		expect(rest.result?.state).toBe('finished');
@@ -163,14 +163,14 @@ describe('long runs on a live guild', () => {
 		expect(restore.result?.state).toBe('finished');
 		for (const member of await stack.control.members(guildId)) expect(member.nick, member.id).toBe(before.get(member.id) ?? null);
 		const twice = [...renamesPerMember((await stack.control.requests()).requests).values()].filter((count) => count > 2).length;
-		reportFigures('/cancel, rerun, restore', { renamedBeforeCancel: renamedFirst, renamedAfter: rest.progress.snapshot().renamed, restored: restore.progress.snapshot().renamed, lost: 0, renamedTwiceByOneJob: twice });
+		reportFigures('/cancel, rerun, restore', { renamedBeforeCancel: renamedFirst, renamedAfter: rest.progress.snapshot().changed, restored: restore.progress.snapshot().changed, lost: 0, renamedTwiceByOneJob: twice });
 	});
 
 	it('a worker whose token is revoked stops and is named; without it, a rerun finishes the job', async () => {
 		stack = await startStack({ members: 400, workers: 4, timeScale: 10 });
 		const victim = stack.massnick.fleet.workers[2]!;
 		const job = await startJob(stack, 'massnick', { name: NAME });
-		await waitUntil(() => job.progress.snapshot().renamed >= 20);
+		await waitUntil(() => job.progress.snapshot().changed >= 20);
 		await stack.control.faults({ revokeToken: { appId: victim.client.user!.id } });
 		await settled(stack);
 		expect(job.result?.stoppedWorkers).toEqual([2]);
@@ -187,12 +187,12 @@ describe('long runs on a live guild', () => {
 			const counts = rerun.progress.snapshot();
 			expect(counts.failed).toBe(0);
 			expect(counts.alreadyDone).toBeGreaterThan(0);
-			expect(counts.renamed + counts.alreadyDone + counts.cantRename + counts.skipped).toBe(counts.total);
+			expect(counts.changed + counts.alreadyDone + counts.cant + counts.skipped).toBe(counts.total);
 			const named = (await again.control.members(stack.sandbox.guildId)).filter((member) => member.nick?.startsWith('Ghost '));
-			expect(named.length).toBe(counts.renamed + counts.alreadyDone);
+			expect(named.length).toBe(counts.changed + counts.alreadyDone);
 			const twice = [...renamesPerMember((await again.control.requests()).requests).values()].filter((count) => count > 1).length;
 			expect(twice).toBe(0);
-			reportFigures('revoked token', { injected: 'worker 2 revoked', notDoneByStoppedWorker: job.progress.snapshot().failedByReason['worker-stopped'] ?? 0, finishedByRerun: counts.renamed, lost: 0, twice });
+			reportFigures('revoked token', { injected: 'worker 2 revoked', notDoneByStoppedWorker: job.progress.snapshot().failedByReason['worker-stopped'] ?? 0, finishedByRerun: counts.changed, lost: 0, twice });
 		} finally {
 			await again.close();
 		}
