@@ -14,9 +14,16 @@ import { Client, Events, GatewayIntentBits, type TextChannel } from 'discord.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 import { apiFailure } from '../support/apiFailure.js';
+import { ManualClock } from '../support/ManualClock.js';
+
+/** Discord's deadlines: https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction */
+const FIRST_RESPONSE_DEADLINE_MS = 3000;
+const TOKEN_LIFETIME_MS = 15 * 60_000;
 
 let sandbox: Sandbox;
 let rest: REST;
+/** The shared sandbox's time: it stands still unless a test moves it. */
+const clock = new ManualClock();
 
 const commands: RESTPostAPIChatInputApplicationCommandsJSONBody[] = [
 	{
@@ -44,7 +51,7 @@ async function invoke(command: string, options: Record<string, unknown> = {}, on
 }
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ members: 300, workers: 2, seed: 5, interactionResponseDeadlineMs: 400, interactionTokenLifetimeMs: 1500 });
+	sandbox = await startSandbox({ members: 300, workers: 2, seed: 5, now: clock.now });
 	rest = new REST({ api: sandbox.apiUrl }).setToken(sandbox.bossToken);
 	await rest.put(Routes.applicationGuildCommands(sandbox.bossId, sandbox.guildId), { body: commands });
 });
@@ -100,10 +107,16 @@ describe('interaction callbacks', () => {
 		expect(seen.body.responses).toMatchObject([{ kind: 'callback', type: 4 }]);
 	});
 
-	it('answers a late first response with 404/10062', async () => {
-		const { id, token } = await invoke('status');
-		await new Promise((resolve) => setTimeout(resolve, 500));
-		const error = await apiFailure(new REST({ api: sandbox.apiUrl }).post(Routes.interactionCallback(id, token), { auth: false, body: { type: InteractionResponseType.DeferredChannelMessageWithSource } }));
+	it('accepts a first response until 3 s after the interaction, and answers 404/10062 a millisecond later', async () => {
+		const noAuth = new REST({ api: sandbox.apiUrl });
+		const deferral = { auth: false, body: { type: InteractionResponseType.DeferredChannelMessageWithSource } } as const;
+		const onTime = await invoke('status');
+		clock.advance(FIRST_RESPONSE_DEADLINE_MS);
+		await noAuth.post(Routes.interactionCallback(onTime.id, onTime.token), deferral);
+
+		const late = await invoke('status');
+		clock.advance(FIRST_RESPONSE_DEADLINE_MS + 1);
+		const error = await apiFailure(noAuth.post(Routes.interactionCallback(late.id, late.token), deferral));
 		expect(error.status).toBe(404);
 		expect(error.code).toBe(RESTJSONErrorCodes.UnknownInteraction);
 	});
@@ -133,7 +146,7 @@ describe('interaction callbacks', () => {
 		expect(reply.resource?.message?.content).toBe('Working');
 	});
 
-	it('edits @original and posts follow-ups until the token expires (then 401/50027)', async () => {
+	it('edits @original and posts follow-ups for 15 minutes, and answers 401/50027 a millisecond later', async () => {
 		const { id, token } = await invoke('status');
 		const noAuth = new REST({ api: sandbox.apiUrl });
 		await noAuth.post(Routes.interactionCallback(id, token), { auth: false, body: { type: InteractionResponseType.DeferredChannelMessageWithSource } });
@@ -145,12 +158,15 @@ describe('interaction callbacks', () => {
 		expect(followUp.id).not.toBe(edited.id);
 		expect(((await noAuth.get(Routes.webhookMessage(sandbox.bossId, token, '@original'), { auth: false })) as APIMessage).content).toBe('Done: 10 renamed');
 
-		await new Promise((resolve) => setTimeout(resolve, 1600));
+		clock.advance(TOKEN_LIFETIME_MS);
+		const last = (await noAuth.patch(Routes.webhookMessage(sandbox.bossId, token, '@original'), { auth: false, body: { content: 'Done: 12 renamed' } })) as APIMessage;
+		expect(last.content).toBe('Done: 12 renamed');
+		clock.advance(1);
 		const error = await apiFailure(noAuth.patch(Routes.webhookMessage(sandbox.bossId, token, '@original'), { auth: false, body: { content: 'too late' } }));
 		expect(error.status).toBe(401);
 		expect(error.code).toBe(RESTJSONErrorCodes.InvalidWebhookToken);
 		const seen = await control<{ responses: Array<{ kind: string }> }>('GET', `/interactions/${id}`);
-		expect(seen.body.responses.map((response) => response.kind)).toEqual(['callback', 'edit', 'followup']);
+		expect(seen.body.responses.map((response) => response.kind)).toEqual(['callback', 'edit', 'followup', 'edit']);
 	});
 
 	it('answers an unknown command in the control API with 404 and a clear message', async () => {

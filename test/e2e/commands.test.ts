@@ -80,11 +80,13 @@ describe('the boss commands', () => {
 		const status = await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, 'status', {}, stack.sandbox.channelId);
 		await stack.control.waitForResponses(status, 1);
 		await waitUntil(() => stack.massnick.jobs.current === undefined, { timeoutMs: 30_000 });
-		await new Promise((resolve) => setTimeout(resolve, 300));
-		const after = (await stack.control.messages(stack.sandbox.channelId)) as Array<{ id: string; edits?: number; embeds: Array<{ title?: string; description?: string }> }>;
-		const posted = after.slice(before.length);
-		expect(posted.length).toBeGreaterThanOrEqual(1);
-		const live = posted.at(-1)!;
+		type Posted = { id: string; edits?: number; embeds: Array<{ title?: string; description?: string }> };
+		const posted = async (): Promise<Posted[]> => ((await stack.control.messages(stack.sandbox.channelId)) as Posted[]).slice(before.length);
+		// The status message's last edit, to the finished job, follows the job's end.
+		await waitUntil(async () => /finished/.test((await posted()).at(-1)?.embeds[0]?.title ?? ''), { what: 'the status message to show the finished job' });
+		const messages = await posted();
+		expect(messages.length).toBeGreaterThanOrEqual(1);
+		const live = messages.at(-1)!;
 		expect(live.edits ?? 0).toBeGreaterThanOrEqual(1);
 		expect(live.embeds[0]?.title).toMatch(/finished/);
 		expect(live.embeds[0]?.description).toMatch(/100%/);

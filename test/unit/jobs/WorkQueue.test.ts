@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WorkQueue } from '../../../src/jobs/WorkQueue.js';
+import { flushPromises } from '../../support/flushPromises.js';
 
 describe('WorkQueue', () => {
 	it('hands items over in order and ends once closed and drained', async () => {
@@ -27,7 +28,8 @@ describe('WorkQueue', () => {
 		const waiting = queue.waitForRoom().then(() => {
 			released = true;
 		});
-		await new Promise((resolve) => setTimeout(resolve, 10));
+		// Only a take, a clear or a close can let the producer go; nothing else is pending.
+		await flushPromises();
 		expect(released).toBe(false);
 		await queue.take();
 		await waiting;
