@@ -1,22 +1,19 @@
+import { Routes } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SandboxRequest } from '../../src/cli/SandboxControl.js';
+import type { ControlMember } from '../../src/cli/SandboxControl.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
+import { lostMembers } from '../support/lostMembers.js';
+import { memberPatches, renamedTwice } from '../support/renamesPerMember.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { type Stack, startMassnickOn, startStack } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
 
 const NAME = 'Ghost {username}';
-const MEMBER_PATCH = '/guilds/:id/members/:id';
+const nameOf = (member: ControlMember): string => `Ghost ${member.username}`;
 
-function patchesOf(requests: SandboxRequest[]): SandboxRequest[] {
-	return requests.filter((request) => request.method === 'PATCH' && request.route === MEMBER_PATCH);
-}
-
-/** Member id → how many PATCH requests were answered 200 for it. */
-function renamesPerMember(requests: SandboxRequest[]): Map<string, number> {
-	const counts = new Map<string, number>();
-	for (const request of patchesOf(requests)) if (request.status === 200) counts.set(request.targetId!, (counts.get(request.targetId!) ?? 0) + 1);
-	return counts;
+/** The sequence number of the request log's latest entry. */
+async function lastSeq(stack: Pick<Stack, 'control'>): Promise<number> {
+	return (await stack.control.requests(0, 1)).lastSeq;
 }
 
 async function startJob(stack: Stack, command: string, options: Record<string, unknown>) {
@@ -58,19 +55,19 @@ describe('long runs on a live guild', () => {
 		const { requests } = await stack.control.requests();
 		const workerOf = new Map(stack.massnick.fleet.workers.map((worker) => [worker.client.user!.id, worker.index]));
 		for (const id of joiners) {
-			const patch = patchesOf(requests).find((request) => request.targetId === id && request.status === 200);
+			const patch = memberPatches(requests).find((request) => request.targetId === id && request.status === 200);
 			expect(patch, `joiner ${id} renamed`).toBeDefined();
 			expect(workerOf.get(patch!.botUserId!)).toBe(workerIndexOf(id, 4));
 		}
 		for (const id of leavers) {
-			const after = patchesOf(requests).filter((request) => request.targetId === id && request.seq > leftAt.get(id)!);
+			const after = memberPatches(requests).filter((request) => request.targetId === id && request.seq > leftAt.get(id)!);
 			expect(after).toEqual([]);
 		}
 		const counts = job.progress.snapshot();
 		expect(counts.failed).toBe(0);
-		const twice = [...renamesPerMember(requests).values()].filter((count) => count > 1).length;
-		expect(twice).toBe(0);
-		reportFigures('joiners and leavers', { joined: joiners.length, left: leavers.length, renamed: counts.changed, countedLeft: counts.left, failed: counts.failed, twice });
+		const twice = renamedTwice(requests);
+		expect(twice).toEqual([]);
+		reportFigures('joiners and leavers', { joined: joiners.length, left: leavers.length, renamed: counts.changed, countedLeft: counts.left, failed: counts.failed, twice: twice.length });
 	});
 
 	it('retries 5xx answers with backoff and still renames everyone exactly once', async () => {
@@ -86,10 +83,13 @@ describe('long runs on a live guild', () => {
 		expect(job.result?.state).toBe('finished');
 		expect(job.progress.snapshot().failed).toBe(0);
 		const { requests } = await stack.control.requests();
-		const injected = patchesOf(requests).filter((request) => request.status >= 500).length;
+		const injected = memberPatches(requests).filter((request) => request.status >= 500).length;
 		expect(injected).toBeGreaterThan(0);
-		for (const [id, count] of renamesPerMember(requests)) expect(count, id).toBe(1);
-		reportFigures('5xx answers', { injected, renamed: job.progress.snapshot().changed, lost: job.progress.snapshot().failed, twice: 0 });
+		const lost = await lostMembers(stack, nameOf);
+		expect(lost).toEqual([]);
+		const twice = renamedTwice(requests);
+		expect(twice).toEqual([]);
+		reportFigures('5xx answers', { injected, renamed: job.progress.snapshot().changed, lost: lost.length, twice: twice.length });
 	});
 
 	it('retries requests that time out, and the members end renamed once in effect', async () => {
@@ -105,22 +105,35 @@ describe('long runs on a live guild', () => {
 		});
 		const job = await startJob(stack, 'massnick', { name: NAME });
 		await waitUntil(() => job.progress.snapshot().changed >= 5);
-		await stack.control.faults({ latencyMs: 400 });
-		await new Promise((resolve) => setTimeout(resolve, 800));
-		await stack.control.faults({ resetFaults: true });
+		const { control } = stack;
+		await control.faults({ latencyMs: 400 });
+		const faultAt = Date.now();
+		const faultFrom = await lastSeq(stack);
+		const onTheWire = stack.massnick.fleet.workers.length;
+		// The latency stays until the sandbox has applied a rename the client had given up on.
+		// discord.js has at most one rename per worker on the wire (one bucket, one request at a
+		// time), so of the renames answered 200 after `faultFrom`, all but that many arrived after
+		// the latency was on: answered 400 ms late, after the 150 ms time-out, and bound to be retried.
+		await waitUntil(async () => memberPatches((await control.requests(faultFrom)).requests).filter((request) => request.status === 200).length > onTheWire, {
+			what: 'a rename applied after its time-out',
+		});
+		await control.faults({ resetFaults: true });
+		const latencyForMs = Date.now() - faultAt;
 		await settled(stack);
 		expect(job.result?.state).toBe('finished');
 		expect(job.progress.snapshot().failed).toBe(0);
 		const members = await stack.control.members(stack.sandbox.guildId);
-		const renamed = members.filter((member) => member.nick === `Ghost ${member.username}`).length;
+		const renamed = members.filter((member) => member.nick === nameOf(member)).length;
 		expect(renamed).toBe(job.progress.snapshot().changed);
+		const lost = await lostMembers(stack, nameOf);
+		expect(lost).toEqual([]);
 		// The sandbox applied the timed-out requests (as Discord may); their retries changed nothing.
 		const { requests } = await stack.control.requests();
 		const attempts = new Map<string, number>();
-		for (const request of patchesOf(requests)) attempts.set(request.targetId!, (attempts.get(request.targetId!) ?? 0) + 1);
+		for (const request of memberPatches(requests)) attempts.set(request.targetId!, (attempts.get(request.targetId!) ?? 0) + 1);
 		const retried = [...attempts.values()].filter((count) => count > 1).length;
 		expect(retried).toBeGreaterThan(0);
-		reportFigures('time-outs', { injected: '400 ms latency against a 150 ms time-out', retried, renamed, lost: 0 });
+		reportFigures('time-outs', { injected: `400 ms latency against a 150 ms time-out, for ${latencyForMs} ms`, retried, renamed, lost: lost.length });
 	});
 
 	it('survives dropped gateway connections and Discord asking to reconnect, with no duplicate work', async () => {
@@ -133,15 +146,21 @@ describe('long runs on a live guild', () => {
 		await settled(stack);
 		expect(job.result?.state).toBe('finished');
 		const { requests } = await stack.control.requests();
-		for (const [id, count] of renamesPerMember(requests)) expect(count, id).toBe(1);
 		expect(job.progress.snapshot().failed).toBe(0);
-		reportFigures('gateway drops', { injected: 'close all + op 7', renamed: job.progress.snapshot().changed, lost: 0, twice: 0 });
+		const lost = await lostMembers(stack, nameOf);
+		expect(lost).toEqual([]);
+		const twice = renamedTwice(requests);
+		expect(twice).toEqual([]);
+		reportFigures('gateway drops', { injected: 'close all + op 7', renamed: job.progress.snapshot().changed, lost: lost.length, twice: twice.length });
 	});
 
 	it('/cancel stops every worker within seconds; /massnick then continues and /restore undoes it all', async () => {
 		stack = await startStack({ members: 800, workers: 4, timeScale: 40 });
 		const { guildId } = stack.sandbox;
 		const before = new Map((await stack.control.members(guildId)).map((member) => [member.id, member.nick]));
+		const workers = stack.massnick.fleet.workers;
+		const workerIds = new Set(workers.map((worker) => worker.client.user!.id));
+		const firstFrom = await lastSeq(stack);
 		const job = await startJob(stack, 'massnick', { name: NAME });
 		await waitUntil(() => job.progress.snapshot().changed >= 40);
 		const cancelledAt = Date.now();
@@ -150,20 +169,45 @@ describe('long runs on a live guild', () => {
 		await settled(stack);
 		expect(job.result?.state).toBe('cancelled');
 		expect(Date.now() - cancelledAt).toBeLessThan(5_000);
-		const { lastSeq } = await stack.control.requests();
-		await new Promise((resolve) => setTimeout(resolve, 500));
-		expect(patchesOf((await stack.control.requests(lastSeq)).requests)).toEqual([]);
+		const firstTo = await lastSeq(stack);
+		// Each worker now sends a no-op PATCH of its own member, on the very rate-limit bucket of its
+		// renames. discord.js sends one bucket's requests one at a time in the order they were
+		// queued, so when these are answered every rename the cancelled job had handed discord.js
+		// has been answered (and logged) or dropped unsent; the job has ended, so it hands over no
+		// more. Checked there, "no PATCH after the end" is final, not a matter of waiting long enough.
+		await Promise.all(workers.map((worker) => worker.client.rest.patch(Routes.guildMember(guildId, worker.client.user!.id), { body: {} })));
+		const afterEnd = memberPatches((await stack.control.requests(firstTo)).requests);
+		expect(afterEnd.filter((request) => workerIds.has(request.targetId!)).map((request) => request.status)).toEqual(workers.map(() => 200));
+		expect(afterEnd.filter((request) => !workerIds.has(request.targetId!))).toEqual([]);
 		const renamedFirst = job.progress.snapshot().changed;
 
+		const restFrom = await lastSeq(stack);
 		const rest = await stack.runJob('massnick', { name: NAME });
+		const restTo = await lastSeq(stack);
 		expect(rest.result?.state).toBe('finished');
 		expect(rest.progress.snapshot().alreadyDone).toBeGreaterThanOrEqual(renamedFirst);
+		const lost = await lostMembers(stack, nameOf);
+		expect(lost).toEqual([]);
 
+		const restoreFrom = await lastSeq(stack);
 		const restore = await stack.runJob('restore', {});
 		expect(restore.result?.state).toBe('finished');
-		for (const member of await stack.control.members(guildId)) expect(member.nick, member.id).toBe(before.get(member.id) ?? null);
-		const twice = [...renamesPerMember((await stack.control.requests()).requests).values()].filter((count) => count > 2).length;
-		reportFigures('/cancel, rerun, restore', { renamedBeforeCancel: renamedFirst, renamedAfter: rest.progress.snapshot().changed, restored: restore.progress.snapshot().changed, lost: 0, renamedTwiceByOneJob: twice });
+		const notRestored = (await stack.control.members(guildId)).filter((member) => member.nick !== (before.get(member.id) ?? null));
+		expect(notRestored).toEqual([]);
+		// Renamed twice by one job: each job's own stretch of the request log (a member is renamed
+		// by the first run or the rerun, then once more by the restore).
+		const { requests } = await stack.control.requests(firstFrom);
+		const stretch = (from: number, to?: number) => requests.filter((request) => request.seq > from && (to === undefined || request.seq <= to));
+		const twice = [stretch(firstFrom, firstTo), stretch(restFrom, restTo), stretch(restoreFrom)].flatMap(renamedTwice);
+		expect(twice).toEqual([]);
+		reportFigures('/cancel, rerun, restore', {
+			renamedBeforeCancel: renamedFirst,
+			renamedAfter: rest.progress.snapshot().changed,
+			restored: restore.progress.snapshot().changed,
+			lost: lost.length,
+			notRestored: notRestored.length,
+			renamedTwiceByOneJob: twice.length,
+		});
 	});
 
 	it('a worker whose token is revoked stops and is named; without it, a rerun finishes the job', async () => {
@@ -190,9 +234,18 @@ describe('long runs on a live guild', () => {
 			expect(counts.changed + counts.alreadyDone + counts.cant + counts.skipped).toBe(counts.total);
 			const named = (await again.control.members(stack.sandbox.guildId)).filter((member) => member.nick?.startsWith('Ghost '));
 			expect(named.length).toBe(counts.changed + counts.alreadyDone);
-			const twice = [...renamesPerMember((await again.control.requests()).requests).values()].filter((count) => count > 1).length;
-			expect(twice).toBe(0);
-			reportFigures('revoked token', { injected: 'worker 2 revoked', notDoneByStoppedWorker: job.progress.snapshot().failedByReason['worker-stopped'] ?? 0, finishedByRerun: counts.changed, lost: 0, twice });
+			const lost = await lostMembers(again, nameOf);
+			expect(lost).toEqual([]);
+			// Over both runs: the rerun must not rename again whom the first run renamed.
+			const twice = renamedTwice((await again.control.requests()).requests);
+			expect(twice).toEqual([]);
+			reportFigures('revoked token', {
+				injected: 'worker 2 revoked',
+				notDoneByStoppedWorker: job.progress.snapshot().failedByReason['worker-stopped'] ?? 0,
+				finishedByRerun: counts.changed,
+				lost: lost.length,
+				twice: twice.length,
+			});
 		} finally {
 			await again.close();
 		}
@@ -200,10 +253,29 @@ describe('long runs on a live guild', () => {
 
 	it('holds a bounded number of members per worker however large the guild', async () => {
 		stack = await startStack({ members: 20_000, workers: 4, timeScale: 1 });
+		const { guildId } = stack.sandbox;
+		const from = await lastSeq(stack);
 		const job = await startJob(stack, 'massnick', { name: NAME });
-		await waitUntil(() => job.progress.snapshot().total >= 1_000);
-		// At one rename a second per worker the slices drain slowly; the listing must wait for them.
-		await new Promise((resolve) => setTimeout(resolve, 1_500));
+		// At one rename a second per worker the slices drain slowly: once a queue is full, the
+		// listing must wait for room.
+		await waitUntil(() => job.peakQueued >= job.queueCapacity, { what: "the listing to fill a worker's queue" });
+		// A listing that did not wait would ask for its next page in the same turn as it hands out
+		// the previous one. Each round below sends a request of our own on the listing's route and
+		// bucket, which discord.js sends only after every page asked for before it (one request per
+		// bucket at a time, in order), then waits until the listing has handed out those pages. So
+		// each round would take such a listing at least one page further: after four it would hold
+		// six pages or more, past the bound below, while a listing that waits stays where it is.
+		const listers = stack.massnick.listers();
+		let probes = 0;
+		let pages = 0;
+		for (let round = 0; round < 4; round++) {
+			for (const { rest } of listers) await rest.get(Routes.guildMembers(guildId), { query: new URLSearchParams({ limit: '1' }) });
+			probes += listers.length;
+			const { requests } = await stack.control.requests(from);
+			pages = requests.filter((request) => request.method === 'GET' && request.route === '/guilds/:id/members' && request.status === 200).length - probes;
+			const asked = pages;
+			await waitUntil(() => job.progress.snapshot().total >= asked * 1000, { what: `the listing to hand out ${asked} pages` });
+		}
 		const { total, done } = job.progress.snapshot();
 		const perWorker = job.queueCapacity + Math.ceil(1000 / 4) + stack.config.workers.maxInFlight;
 		expect(total - done).toBeLessThanOrEqual(4 * perWorker);
