@@ -79,14 +79,21 @@ export class DiscordHttpError extends Error {
 
 	/** 50035 for one field: `field` may be a dotted path (`options.0.name`). */
 	public static invalidField(field: string, error: FieldError): DiscordHttpError {
+		return DiscordHttpError.invalidFields([[field, error]]);
+	}
+
+	/**
+	 * 50035 for every field that failed at once, as Discord reports them: each dotted path
+	 * (`components.0.components.1.custom_id`) becomes nested objects, with the field's errors
+	 * under `_errors`.
+	 */
+	public static invalidFields(fields: ReadonlyArray<readonly [string, FieldError]>): DiscordHttpError {
 		const errors: Record<string, unknown> = {};
-		let node = errors;
-		const keys = field.split('.');
-		keys.forEach((key, i) => {
-			const child: Record<string, unknown> = i === keys.length - 1 ? { _errors: [error] } : {};
-			node[key] = child;
-			node = child;
-		});
+		for (const [field, error] of fields) {
+			let node = errors;
+			for (const key of field.split('.')) node = (node[key] ??= {}) as Record<string, unknown>;
+			((node._errors ??= []) as FieldError[]).push(error);
+		}
 		return DiscordHttpError.invalidFormBody(errors);
 	}
 }

@@ -14,6 +14,7 @@ import type { SandboxInteraction } from '../state/InteractionStore.js';
 import { toDiscordTimestamp } from '../state/toDiscordTimestamp.js';
 import { DiscordHttpError } from './errors.js';
 import { numberComponents } from './numberComponents.js';
+import { validateComponents } from './validateComponents.js';
 
 /** The message fields a create or edit may set; absent means "leave as is" on an edit. */
 export interface MessageFields {
@@ -28,29 +29,31 @@ const SETTABLE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.Ephemeral | Me
 
 /**
  * Reads and checks a message body (create or edit), with Discord's 50035 errors for what it
- * rejects; `requireContent` turns an empty create into 50006.
+ * rejects; `requireContent` turns an empty create into 50006. `prefix` is where the message sits
+ * in the request, as the errors name it: `data.` in an interaction callback.
  *
  * @see {@link https://discord.com/developers/docs/resources/message#create-message}
  */
-export function readMessageFields(body: unknown, requireContent: boolean): MessageFields {
+export function readMessageFields(body: unknown, requireContent: boolean, prefix = ''): MessageFields {
 	const source = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
 	const fields: MessageFields = {};
 	if (source.content !== undefined && source.content !== null) {
-		if (typeof source.content !== 'string') throw DiscordHttpError.invalidField('content', { code: 'BASE_TYPE_STRING', message: 'Must be a string.' });
-		if ([...source.content].length > 2000) throw DiscordHttpError.invalidField('content', { code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' });
+		if (typeof source.content !== 'string') throw DiscordHttpError.invalidField(`${prefix}content`, { code: 'BASE_TYPE_STRING', message: 'Must be a string.' });
+		if ([...source.content].length > 2000) throw DiscordHttpError.invalidField(`${prefix}content`, { code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' });
 		fields.content = source.content;
 	} else if (source.content === null) fields.content = '';
 	if (source.embeds !== undefined && source.embeds !== null) {
-		if (!Array.isArray(source.embeds)) throw DiscordHttpError.invalidField('embeds', { code: 'BASE_TYPE_LIST', message: 'Must be a list.' });
-		if (source.embeds.length > 10) throw DiscordHttpError.invalidField('embeds', { code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 10 or fewer in length.' });
+		if (!Array.isArray(source.embeds)) throw DiscordHttpError.invalidField(`${prefix}embeds`, { code: 'BASE_TYPE_LIST', message: 'Must be a list.' });
+		if (source.embeds.length > 10) throw DiscordHttpError.invalidField(`${prefix}embeds`, { code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 10 or fewer in length.' });
 		fields.embeds = (source.embeds as APIEmbed[]).map((embed) => ({ type: 'rich', ...embed }) as APIEmbed);
 	} else if (source.embeds === null) fields.embeds = [];
 	if (source.components !== undefined && source.components !== null) {
-		if (!Array.isArray(source.components)) throw DiscordHttpError.invalidField('components', { code: 'BASE_TYPE_LIST', message: 'Must be a list.' });
+		if (!Array.isArray(source.components)) throw DiscordHttpError.invalidField(`${prefix}components`, { code: 'BASE_TYPE_LIST', message: 'Must be a list.' });
+		validateComponents(source.components, typeof source.flags === 'number' ? source.flags : 0, prefix);
 		fields.components = numberComponents(source.components as APIMessageTopLevelComponent[]);
 	} else if (source.components === null) fields.components = [];
 	if (source.flags !== undefined && source.flags !== null) {
-		if (typeof source.flags !== 'number') throw DiscordHttpError.invalidField('flags', { code: 'NUMBER_TYPE_COERCE', message: `Value "${String(source.flags)}" is not int.` });
+		if (typeof source.flags !== 'number') throw DiscordHttpError.invalidField(`${prefix}flags`, { code: 'NUMBER_TYPE_COERCE', message: `Value "${String(source.flags)}" is not int.` });
 		fields.flags = source.flags & SETTABLE_FLAGS;
 	}
 	if (requireContent && !fields.content && !fields.embeds?.length && !fields.components?.length) throw DiscordHttpError.of(RESTJSONErrorCodes.CannotSendAnEmptyMessage);

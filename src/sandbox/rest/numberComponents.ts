@@ -1,11 +1,5 @@
 import type { APIMessageTopLevelComponent } from 'discord-api-types/v10';
-
-/** Any component, as far as numbering goes: an id, and children in `components` or `accessory`. */
-interface NumberedNode {
-	id?: number;
-	components?: NumberedNode[];
-	accessory?: NumberedNode;
-}
+import { walkComponents, type ComponentNode } from './walkComponents.js';
 
 /**
  * A copy of a message's components in which every component has an `id`, as Discord returns
@@ -15,15 +9,9 @@ interface NumberedNode {
  * @see {@link https://discord.com/developers/docs/components/reference#anatomy-of-a-component}
  */
 export function numberComponents(components: readonly APIMessageTopLevelComponent[]): APIMessageTopLevelComponent[] {
-	const copy = structuredClone(components) as unknown as NumberedNode[];
-	const nodes: NumberedNode[] = [];
-	const visit = (node: NumberedNode): void => {
-		if (typeof node !== 'object' || node === null) return;
-		nodes.push(node);
-		node.components?.forEach(visit);
-		if (node.accessory) visit(node.accessory);
-	};
-	copy.forEach(visit);
+	const copy = structuredClone(components) as unknown as ComponentNode[];
+	const nodes: ComponentNode[] = [];
+	walkComponents(copy, (node) => nodes.push(node));
 	const used = new Set(nodes.map((node) => node.id).filter((id) => typeof id === 'number' && id > 0));
 	let next = 1;
 	for (const node of nodes) {
