@@ -17,8 +17,38 @@ export interface ControlRole {
 
 export interface ControlInteraction {
 	id: string;
-	command: string;
-	responses: Array<{ kind: string; at: string | number; type?: number; body?: unknown }>;
+	/** 2 for a slash command, 3 for a button press. */
+	type: number;
+	/** The command as typed, for a slash command; null for a button. */
+	command: string | null;
+	/** For a button: its custom_id and the message it is on. */
+	customId: string | null;
+	componentMessageId: string | null;
+	userId: string;
+	acknowledged: boolean;
+	deferred: boolean;
+	ephemeral: boolean;
+	/** The message `@original` edits: the reply, or the button's message after an update. */
+	originalMessageId: string | null;
+	responses: Array<{ kind: string; at: string | number; type?: number; body?: unknown; messageId?: string }>;
+}
+
+/** A message as the control API shows it: Discord's message object plus what the sandbox knows of it. */
+export interface ControlMessage {
+	id: string;
+	content: string;
+	embeds: unknown[];
+	/** Action rows and their buttons, as Discord returns them (with ids). */
+	components: Array<{ type: number; id: number; components?: Array<{ type: number; id: number; custom_id?: string; label?: string; style?: number; disabled?: boolean; url?: string }> }>;
+	type: number;
+	flags: number;
+	edited_timestamp: string | null;
+	/** How often it was edited after being posted. */
+	edits: number;
+	ephemeral: boolean;
+	deleted: boolean;
+	/** The interaction it answers, when it does. */
+	interactionId: string | null;
 }
 
 /**
@@ -46,6 +76,15 @@ export class SandboxControl {
 		return id;
 	}
 
+	/**
+	 * Presses the button `customId` on a bot's message as `userId`; returns the interaction id.
+	 * Fails (400) for a button that isn't there or is disabled, as Discord's client can't press it.
+	 */
+	async pressButton(guildId: string, userId: string, channelId: string, messageId: string, customId: string): Promise<string> {
+		const { id } = await this.#call<{ id: string }>('POST', '/interactions/component', { guildId, userId, channelId, messageId, customId });
+		return id;
+	}
+
 	interaction(id: string): Promise<ControlInteraction> {
 		return this.#call('GET', `/interactions/${id}`);
 	}
@@ -56,7 +95,10 @@ export class SandboxControl {
 		for (;;) {
 			const interaction = await this.interaction(id);
 			if (interaction.responses.length >= count) return interaction;
-			if (Date.now() > deadline) throw new Error(`/${interaction.command} got ${interaction.responses.length} responses, expected ${count}`);
+			if (Date.now() > deadline) {
+				const what = interaction.command === null ? `the button "${interaction.customId}"` : `/${interaction.command}`;
+				throw new Error(`${what} got ${interaction.responses.length} responses, expected ${count}`);
+			}
 			await new Promise((resolve) => setTimeout(resolve, 50));
 		}
 	}
@@ -138,7 +180,15 @@ export class SandboxControl {
 		return this.#call('POST', '/faults', faults);
 	}
 
-	messages(channelId: string): Promise<Array<{ id: string; content: string; embeds: unknown[] }>> {
+	/** Every message the bots posted in the channel, oldest first, ephemeral and deleted ones included. */
+	messages(channelId: string): Promise<ControlMessage[]> {
 		return this.#call('GET', `/channels/${channelId}/messages`);
+	}
+
+	/** One message of `messages(channelId)`; fails when there is none with that id. */
+	async message(channelId: string, messageId: string): Promise<ControlMessage> {
+		const found = (await this.messages(channelId)).find((message) => message.id === messageId);
+		if (!found) throw new Error(`no message ${messageId} in channel ${channelId}`);
+		return found;
 	}
 }

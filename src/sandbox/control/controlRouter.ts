@@ -19,9 +19,19 @@ import { roleRoutes } from './roleRoutes.js';
  *   → `{id}`. `userId` runs `command` (the name as typed, with subcommands: `"massnick"`,
  *   `"jobs cancel"`). `options` is `{name: value}`, typed by the registered command (roles by id
  *   or name). Sends INTERACTION_CREATE to the application that registered it; 404 if none did.
- * - `GET /_sandbox/interactions/{id}` → `{id, command, userId, applicationId, guildId, channelId,
- *   createdAt, acknowledged, deferred, ephemeral, originalMessageId, responses: [{kind:
- *   'callback'|'edit'|'followup'|'delete', at, type?, body, messageId?}]}`.
+ * - `GET /_sandbox/interactions/{id}` → `{id, type, command, customId, componentMessageId, userId,
+ *   applicationId, guildId, channelId, createdAt, acknowledged, deferred, ephemeral,
+ *   originalMessageId, responses: [{kind: 'callback'|'edit'|'followup'|'delete', at, type?, body,
+ *   messageId?}]}`. `type` is 2 for a command (`command` set) and 3 for a button (`customId` and
+ *   `componentMessageId` set); `originalMessageId` is what `@original` edits.
+ *
+ * **Buttons**
+ * - `POST /_sandbox/interactions/component` `{guildId, userId, messageId, customId, channelId?}`
+ *   → `{id}`. `userId` presses the button `customId` on a bot's message: INTERACTION_CREATE of
+ *   type 3 (MESSAGE_COMPONENT) to the app that posted it, with the message. 400 when Discord's
+ *   client could not send it: no component with that `custom_id`, not a button, disabled, a
+ *   message no app posted (or whose app left), a bot pressing, a member without View Channel, or
+ *   an ephemeral message shown to someone else; 404 for an unknown guild, member or message.
  *
  * **Members**
  * - `GET /_sandbox/guilds/{g}/members?limit=&after=` → `[{id, username, globalName, nick, roles,

@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import {
 	ApplicationCommandOptionType,
 	ApplicationCommandType,
-	ApplicationIntegrationType,
 	GatewayDispatchEvents,
-	InteractionContextType,
 	InteractionType,
-	Locale,
 	type APIApplicationCommandInteractionDataOption,
 	type APIApplicationCommandOption,
 	type APIChatInputApplicationCommandGuildInteraction,
@@ -15,6 +11,7 @@ import {
 import type { SandboxState } from '../state/SandboxState.js';
 import { buildCommandOptions } from './buildCommandOptions.js';
 import { ControlError } from './ControlError.js';
+import { interactionEnvelope } from './interactionEnvelope.js';
 
 /** `POST /_sandbox/interactions`: a member runs a slash command. */
 export interface InvokeCommandRequest {
@@ -27,9 +24,6 @@ export interface InvokeCommandRequest {
 	/** Which application's command, when several registered one with this name. */
 	applicationId?: string;
 }
-
-/** Discord's upload limit for a guild without boosts, sent in every interaction. */
-const ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
 
 /**
  * Builds the INTERACTION_CREATE that Discord would send when `userId` runs `command`, records it,
@@ -56,14 +50,9 @@ export function createInteraction(state: SandboxState, request: InvokeCommandReq
 
 	const resolved: APIInteractionDataResolved = {};
 	const options = buildNestedOptions(state, command.options ?? [], path, request.options ?? {}, resolved, request.command.trim());
-	const id = state.snowflakes.next().toString();
-	// Shaped like Discord's: base64 of `interaction:<id>:<secret>`.
-	const token = Buffer.from(`interaction:${id}:${randomBytes(48).toString('base64url')}`).toString('base64url');
-	const member = state.memberJson(userIndex);
-	const channel = state.channelJson();
+	const envelope = interactionEnvelope(state, app, userIndex);
 	const payload: APIChatInputApplicationCommandGuildInteraction = {
-		id,
-		application_id: app.id,
+		...envelope,
 		type: InteractionType.ApplicationCommand,
 		data: {
 			id: command.id,
@@ -73,30 +62,19 @@ export function createInteraction(state: SandboxState, request: InvokeCommandReq
 			...(options.length > 0 ? { options } : {}),
 			...(Object.keys(resolved).length > 0 ? { resolved } : {}),
 		},
-		guild: { id: state.guildId, locale: Locale.EnglishUS, features: [] },
-		guild_id: state.guildId,
-		// Permissions in the channel the command was used in, overwrites included, as Discord sends them.
-		channel: { ...channel, permissions: state.channelPermissions(userIndex).toString() } as APIChatInputApplicationCommandGuildInteraction['channel'],
-		channel_id: channel.id,
-		member: { ...member, permissions: state.channelPermissions(userIndex).toString() },
-		token,
-		version: 1,
-		app_permissions: state.channelPermissions(app.memberIndex).toString(),
-		locale: Locale.EnglishUS,
-		guild_locale: Locale.EnglishUS,
-		entitlements: [],
-		authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: state.guildId },
-		context: InteractionContextType.Guild,
-		attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
 	};
+	const { id, token } = envelope;
 	state.interactions.add({
 		id,
 		token,
+		type: InteractionType.ApplicationCommand,
 		applicationId: app.id,
 		guildId: state.guildId,
-		channelId: channel.id,
-		userId: member.user.id,
+		channelId: envelope.channel_id,
+		userId: envelope.member.user.id,
 		command: [name, ...path].join(' '),
+		customId: null,
+		componentMessageId: null,
 		createdAt: state.now(),
 		acknowledged: false,
 		deferred: false,

@@ -1,14 +1,22 @@
 import { ControlError } from './ControlError.js';
 import type { ControlRoute } from './ControlRoute.js';
 import { createInteraction, type InvokeCommandRequest } from './createInteraction.js';
+import { pressButton, type PressButtonRequest } from './pressButton.js';
 
-/** Running slash commands and seeing what the bot answered. */
+/** Running slash commands, pressing buttons, and seeing what the bot answered. */
 export const interactionRoutes: ControlRoute[] = [
 	{
 		method: 'POST',
 		path: '/interactions',
 		handle({ ctx: { state }, body }) {
 			return createInteraction(state, body as unknown as InvokeCommandRequest);
+		},
+	},
+	{
+		method: 'POST',
+		path: '/interactions/component',
+		handle({ ctx: { state }, body }) {
+			return pressButton(state, body as unknown as PressButtonRequest);
 		},
 	},
 	{

@@ -1,16 +1,27 @@
 import { InteractionResponseType, InteractionType, MessageFlags, RESTJSONErrorCodes } from 'discord-api-types/v10';
 import type { SandboxInteraction } from '../state/InteractionStore.js';
+import type { StoredMessage } from '../state/MessageStore.js';
 import type { SandboxState } from '../state/SandboxState.js';
 import { DiscordHttpError } from './errors.js';
-import { buildMessage, readMessageFields } from './messagePayload.js';
+import { applyEdit, buildMessage, readMessageFields } from './messagePayload.js';
 import type { Route } from './Route.js';
 
-const ACCEPTED_TYPES = new Set<number>([
-	InteractionResponseType.ChannelMessageWithSource,
-	InteractionResponseType.DeferredChannelMessageWithSource,
-	InteractionResponseType.DeferredMessageUpdate,
-	InteractionResponseType.UpdateMessage,
-	InteractionResponseType.Modal,
+/** What a callback type does: the message it created or touched, if any. */
+type Callback = (state: SandboxState, interaction: SandboxInteraction, data: unknown) => StoredMessage | null;
+
+/**
+ * The callback types the sandbox answers, each with what it does. 6 and 7 act on the message the
+ * component is on; sent for a slash command they change nothing (as before), and 9 (a modal)
+ * shows nothing the sandbox keeps.
+ *
+ * @see {@link https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type}
+ */
+const CALLBACKS = new Map<number, Callback>([
+	[InteractionResponseType.ChannelMessageWithSource, (state, interaction, data) => reply(state, interaction, data, false)],
+	[InteractionResponseType.DeferredChannelMessageWithSource, (state, interaction, data) => reply(state, interaction, data, true)],
+	[InteractionResponseType.DeferredMessageUpdate, (state, interaction) => updateComponentMessage(state, interaction, null)],
+	[InteractionResponseType.UpdateMessage, (state, interaction, data) => updateComponentMessage(state, interaction, data ?? {})],
+	[InteractionResponseType.Modal, () => null],
 ]);
 
 /**
@@ -35,41 +46,42 @@ export const interactionRoutes: Route[] = [
 			if (state.now() - interaction.createdAt > options.interactionResponseDeadlineMs) throw DiscordHttpError.of(RESTJSONErrorCodes.UnknownInteraction);
 
 			const request = (body ?? {}) as { type?: unknown; data?: unknown };
-			if (typeof request.type !== 'number' || !ACCEPTED_TYPES.has(request.type)) {
-				throw DiscordHttpError.invalidField('type', { code: 'BASE_TYPE_CHOICES', message: `Value must be one of {${[...ACCEPTED_TYPES].join(', ')}}.` });
+			const callback = typeof request.type === 'number' ? CALLBACKS.get(request.type) : undefined;
+			if (typeof request.type !== 'number' || !callback) {
+				throw DiscordHttpError.invalidField('type', { code: 'BASE_TYPE_CHOICES', message: `Value must be one of {${[...CALLBACKS.keys()].join(', ')}}.` });
 			}
-			const message = respond(state, interaction, request.type, request.data);
+			const stored = callback(state, interaction, request.data);
 			interaction.acknowledged = true;
-			interaction.responses.push({ kind: 'callback', at: state.now(), type: request.type, body, ...(message ? { messageId: message.id } : {}) });
+			interaction.responses.push({ kind: 'callback', at: state.now(), type: request.type, body, ...(stored ? { messageId: stored.message.id } : {}) });
 			if (query.get('with_response') !== 'true') return { status: 204 };
 			return {
 				status: 200,
 				body: {
 					interaction: {
 						id: interaction.id,
-						type: InteractionType.ApplicationCommand,
-						...(message
+						type: interaction.type,
+						...(stored
 							? {
-									response_message_id: message.id,
+									response_message_id: stored.message.id,
 									response_message_loading: request.type === InteractionResponseType.DeferredChannelMessageWithSource,
-									response_message_ephemeral: interaction.ephemeral,
+									response_message_ephemeral: stored.ephemeral,
 								}
 							: {}),
 					},
-					// Only a reply creates a resource: a deferral's placeholder is announced by the
+					// Only a reply or an update has a resource: a deferral's message is announced by the
 					// `response_message_*` fields alone, as Discord's spec and docs describe.
-					...(message && request.type === InteractionResponseType.ChannelMessageWithSource ? { resource: { type: request.type, message } } : {}),
+					...(stored && (request.type === InteractionResponseType.ChannelMessageWithSource || request.type === InteractionResponseType.UpdateMessage)
+						? { resource: { type: request.type, message: stored.message } }
+						: {}),
 				},
 			};
 		},
 	},
 ];
 
-/** Creates the reply (or the "thinking..." placeholder of a deferral); other types create nothing. */
-function respond(state: SandboxState, interaction: SandboxInteraction, type: number, data: unknown) {
-	if (type !== InteractionResponseType.ChannelMessageWithSource && type !== InteractionResponseType.DeferredChannelMessageWithSource) return null;
-	const deferred = type === InteractionResponseType.DeferredChannelMessageWithSource;
-	const fields = readMessageFields(data, !deferred);
+/** Creates the reply (or the "thinking..." placeholder of a deferral). */
+function reply(state: SandboxState, interaction: SandboxInteraction, data: unknown, deferred: boolean): StoredMessage {
+	const fields = readMessageFields(data, !deferred, 'data.');
 	const ephemeral = ((fields.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
 	if (deferred) {
 		// With a deferral only the ephemeral flag counts; the content comes with the edit.
@@ -80,9 +92,29 @@ function respond(state: SandboxState, interaction: SandboxInteraction, type: num
 	}
 	const app = state.appById(interaction.applicationId)!;
 	const message = buildMessage(state, app, interaction.channelId, fields, interaction);
-	state.messages.add(message, { ephemeral, interactionId: interaction.id });
+	const stored = state.messages.add(message, { ephemeral, interactionId: interaction.id });
 	interaction.deferred = deferred;
 	interaction.ephemeral = ephemeral;
 	interaction.originalMessageId = message.id;
-	return message;
+	return stored;
+}
+
+/**
+ * 6 (DEFERRED_UPDATE_MESSAGE: `data` null) acknowledges and changes nothing yet; 7 (UPDATE_MESSAGE)
+ * edits the message the component is on now. Either way `@original` names that message from then
+ * on, so a later edit of `@original` edits it.
+ */
+function updateComponentMessage(state: SandboxState, interaction: SandboxInteraction, data: unknown): StoredMessage | null {
+	if (interaction.type !== InteractionType.MessageComponent || interaction.componentMessageId === null) return null;
+	const fields = data === null ? null : readMessageFields(data, false, 'data.');
+	const stored = state.messages.get(interaction.componentMessageId);
+	if (!stored) throw DiscordHttpError.of(RESTJSONErrorCodes.UnknownMessage);
+	if (fields) {
+		applyEdit(state, stored.message, fields, true);
+		stored.edits++;
+	}
+	interaction.deferred = fields === null;
+	interaction.ephemeral = stored.ephemeral;
+	interaction.originalMessageId = stored.message.id;
+	return stored;
 }

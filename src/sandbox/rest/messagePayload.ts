@@ -1,6 +1,7 @@
 import {
 	InteractionType,
 	MessageFlags,
+	MessageReferenceType,
 	MessageType,
 	RESTJSONErrorCodes,
 	ApplicationIntegrationType,
@@ -62,7 +63,7 @@ export function readMessageFields(body: unknown, requireContent: boolean, prefix
 
 /**
  * A full message object, as Discord returns it: what discord.js needs to build a `Message`.
- * With `interaction`, it is an interaction reply (type 20, with `interaction_metadata`).
+ * With `interaction`, it is an interaction's reply or follow-up (see `interactionFields`).
  */
 export function buildMessage(
 	state: SandboxState,
@@ -86,24 +87,49 @@ export function buildMessage(
 		attachments: [],
 		embeds: fields.embeds ?? [],
 		pinned: false,
-		type: interaction ? MessageType.ChatInputCommand : MessageType.Default,
+		type: MessageType.Default,
 		flags: (fields.flags ?? 0) as MessageFlags,
 		components: fields.components ?? [],
 	};
-	if (interaction) {
-		const userIndex = state.members.indexOf(BigInt(interaction.userId));
-		const user = userIndex === -1 ? author : state.userJson(userIndex);
-		message.webhook_id = app.id;
-		message.application_id = app.id;
-		message.interaction_metadata = {
-			id: interaction.id,
-			type: InteractionType.ApplicationCommand,
-			user,
-			authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: interaction.guildId },
+	return interaction ? Object.assign(message, interactionFields(state, app, interaction)) : message;
+}
+
+/**
+ * What marks a message as an interaction's: sent through the app's webhook, with
+ * `interaction_metadata` (and `original_response_message_id` on a follow-up). A slash command's
+ * answer is type 20 with the deprecated `interaction` too; a component's is a reply (type 19) to
+ * the message the component is on, with a `message_reference` instead, "as components always
+ * exist on preexisting messages".
+ *
+ * @see {@link https://discord.com/developers/docs/resources/message#message-interaction-metadata-object}
+ * @see {@link https://discord.com/developers/docs/interactions/receiving-and-responding#message-interaction-object}
+ */
+function interactionFields(state: SandboxState, app: SandboxApp, interaction: SandboxInteraction): Partial<APIMessage> {
+	const userIndex = state.members.indexOf(BigInt(interaction.userId));
+	const user = state.userJson(userIndex === -1 ? app.memberIndex : userIndex);
+	const base = {
+		id: interaction.id,
+		user,
+		authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: interaction.guildId },
+		...(interaction.originalMessageId === null ? {} : { original_response_message_id: interaction.originalMessageId }),
+	};
+	const fromWebhook = { webhook_id: app.id, application_id: app.id };
+	if (interaction.type === InteractionType.MessageComponent && interaction.componentMessageId !== null) {
+		const referenced = state.messages.get(interaction.componentMessageId)?.message;
+		return {
+			...fromWebhook,
+			type: MessageType.Reply,
+			interaction_metadata: { ...base, type: InteractionType.MessageComponent, interacted_message_id: interaction.componentMessageId },
+			message_reference: { type: MessageReferenceType.Default, channel_id: interaction.channelId, guild_id: interaction.guildId, message_id: interaction.componentMessageId },
+			referenced_message: referenced ? { ...structuredClone(referenced), referenced_message: null } : null,
 		};
-		message.interaction = { id: interaction.id, type: InteractionType.ApplicationCommand, name: interaction.command, user };
 	}
-	return message;
+	return {
+		...fromWebhook,
+		type: MessageType.ChatInputCommand,
+		interaction_metadata: { ...base, type: InteractionType.ApplicationCommand },
+		interaction: { id: interaction.id, type: InteractionType.ApplicationCommand, name: interaction.command ?? '', user },
+	};
 }
 
 /** Applies an edit in place: the fields given replace the old ones. */

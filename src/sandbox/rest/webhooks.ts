@@ -18,10 +18,14 @@ function requireInteraction({ ctx: { state, options }, params, setApp }: RouteRe
 	return interaction;
 }
 
+/**
+ * A message the token may reach: the interaction's own reply and follow-ups, and `@original`,
+ * which after callbacks 6 and 7 is the message the pressed component is on.
+ */
 function requireMessage(state: SandboxState, interaction: SandboxInteraction, messageId: string): StoredMessage {
 	const id = messageId === '@original' ? interaction.originalMessageId : messageId;
 	const stored = id === null ? undefined : state.messages.get(id);
-	if (!stored || stored.interactionId !== interaction.id) throw DiscordHttpError.of(RESTJSONErrorCodes.UnknownMessage);
+	if (!stored || (stored.interactionId !== interaction.id && stored.message.id !== interaction.originalMessageId)) throw DiscordHttpError.of(RESTJSONErrorCodes.UnknownMessage);
 	return stored;
 }
 

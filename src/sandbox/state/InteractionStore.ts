@@ -1,4 +1,4 @@
-import type { APIInteraction } from 'discord-api-types/v10';
+import type { APIInteraction, InteractionType } from 'discord-api-types/v10';
 
 /** One thing a bot did with an interaction, as reported by the control API. */
 export interface InteractionResponseRecord {
@@ -16,16 +16,24 @@ export interface InteractionResponseRecord {
 export interface SandboxInteraction {
 	id: string;
 	token: string;
+	/** A slash command, or a button pressed on one of the app's messages. */
+	type: InteractionType.ApplicationCommand | InteractionType.MessageComponent;
 	applicationId: string;
 	guildId: string;
 	channelId: string;
 	userId: string;
-	/** The full command name as typed: `massnick start`. */
-	command: string;
+	/** For a slash command: the full command name as typed, `massnick start`. */
+	command: string | null;
+	/** For a button: its `custom_id`. */
+	customId: string | null;
+	/** For a button: the message it is on, which callbacks 6 and 7 (and then `@original`) edit. */
+	componentMessageId: string | null;
 	createdAt: number;
 	acknowledged: boolean;
+	/** Answered with a deferral: 5 (a reply to come) or 6 (an update to come). */
 	deferred: boolean;
 	ephemeral: boolean;
+	/** What `@original` names: the reply, or for callbacks 6 and 7 the component's message. */
 	originalMessageId: string | null;
 	responses: InteractionResponseRecord[];
 	payload: APIInteraction;

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { ApplicationIntegrationType, InteractionContextType, Locale, type APIInteraction, type APIMessageComponentGuildInteraction } from 'discord-api-types/v10';
+import type { SandboxApp } from '../state/SandboxApp.js';
+import type { SandboxState } from '../state/SandboxState.js';
+
+/** Discord's upload limit for a guild without boosts, sent in every interaction. */
+const ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
+
+/** The fields every guild interaction carries, whatever its type and data. */
+export type InteractionEnvelope = Omit<APIMessageComponentGuildInteraction, 'type' | 'data' | 'message'>;
+
+/**
+ * A new interaction's id and token, and what Discord sends with every interaction in the
+ * sandbox's guild: the member who acted and the channel, each with the member's permissions there
+ * (overwrites included), the app's permissions, locales, entitlements, the guild install that
+ * authorised it, and the context.
+ *
+ * @see {@link https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object-interaction-structure}
+ */
+export function interactionEnvelope(state: SandboxState, app: SandboxApp, userIndex: number): InteractionEnvelope {
+	const id = state.snowflakes.next().toString();
+	const permissions = state.channelPermissions(userIndex).toString();
+	const channel = state.channelJson();
+	return {
+		id,
+		application_id: app.id,
+		guild: { id: state.guildId, locale: Locale.EnglishUS, features: [] },
+		guild_id: state.guildId,
+		channel: { ...channel, permissions } as APIInteraction['channel'] & object,
+		channel_id: channel.id,
+		member: { ...state.memberJson(userIndex), permissions },
+		// Shaped like Discord's: base64 of `interaction:<id>:<secret>`.
+		token: Buffer.from(`interaction:${id}:${randomBytes(48).toString('base64url')}`).toString('base64url'),
+		version: 1,
+		app_permissions: state.channelPermissions(app.memberIndex).toString(),
+		locale: Locale.EnglishUS,
+		guild_locale: Locale.EnglishUS,
+		entitlements: [],
+		authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: state.guildId },
+		context: InteractionContextType.Guild,
+		attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
+	};
+}
