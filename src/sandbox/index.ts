@@ -8,3 +8,4 @@ export type { SandboxInteraction, InteractionResponseRecord } from './state/Inte
 export type { RequestLogEntry, RateLimitScope } from './rest/RequestLog.js';
 export type { ControlMember } from './control/memberRoutes.js';
 export type { InvokeCommandRequest } from './control/createInteraction.js';
+export type { PressButtonRequest } from './control/pressButton.js';
