@@ -22,6 +22,8 @@ export interface StartJobOptions {
 	dryRun: boolean;
 	startedBy: Requester;
 	filters?: MemberFilters | undefined;
+	/** Journal what the job changes, so /restore can undo it. Default true. */
+	journal?: boolean | undefined;
 }
 
 export interface StartRestoreOptions {
@@ -123,7 +125,7 @@ export class JobManager {
 			const { config } = this.#options;
 			let journal: Journal | undefined;
 			let jobId = this.#newJobId(action.type);
-			if (!options.dryRun) {
+			if (!options.dryRun && options.journal !== false) {
 				const open = (await Journal.list(config.dataDir, config.guildId)).find(
 					(summary) => summary.state !== 'restored' && summary.header.action === action.type && summary.header.target === action.target,
 				);
@@ -175,7 +177,9 @@ export class JobManager {
 			if (!options.fallback) {
 				throw new JobError(ErrorCodes.NoJournal, `There is no journal of a job to undo: nothing massnick changed is left to restore.${options.noJournalHint ? ` ${options.noJournalHint}` : ''}`);
 			}
-			const job = await this.startJob(options.fallback, { dryRun: options.dryRun, startedBy: options.startedBy });
+			// The fallback is itself a last resort with nothing to go back to: it keeps no journal,
+			// so the next /restore does not try to undo it.
+			const job = await this.startJob(options.fallback, { dryRun: options.dryRun, startedBy: options.startedBy, journal: false });
 			return { job, undoes: undefined };
 		}
 		const action = this.actionOf(summary.header);
