@@ -1,8 +1,7 @@
 import { type APIGuildMember, type REST, RESTJSONErrorCodes, Routes } from 'discord.js';
-import { backoffDelay, classifyError } from '../discord/classifyError.js';
+import { type RetryPolicy, retryTransient } from '../discord/retryTransient.js';
 import { toMemberRecord } from '../discord/toMemberRecord.js';
 import { JobError, ErrorCodes } from '../errors.js';
-import { sleep } from '../util/sleep.js';
 import { withSignal } from '../util/withSignal.js';
 import type { MemberRecord } from '../discord/MemberRecord.js';
 
@@ -27,7 +26,7 @@ export interface ListMembersOptions {
 	signal?: AbortSignal | undefined;
 	/** Resume after this id (exclusive); `0` for the start of the guild. */
 	after?: string;
-	retry?: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+	retry?: RetryPolicy;
 }
 
 /**
@@ -45,35 +44,37 @@ export async function* listMembers(options: ListMembersOptions): AsyncGenerator<
 	const retry = options.retry ?? { attempts: 5, baseDelayMs: 500, maxDelayMs: 30_000 };
 	let after = options.after ?? '0';
 	let turn = 0;
-	// A token revoked mid-listing leaves the rotation; the others carry on.
 	const rotation = [...rests];
 	for (;;) {
-		let page: APIGuildMember[] | undefined;
-		for (let attempt = 0; page === undefined; attempt++) {
-			signal?.throwIfAborted();
-			const { rest, label } = rotation[turn++ % rotation.length]!;
-			try {
-				page = (await withSignal(signal, (own) =>
-					rest.get(Routes.guildMembers(guildId), {
+		let current: ListingClient | undefined;
+		const result = await retryTransient(
+			() => {
+				signal?.throwIfAborted();
+				const client = rotation[turn++ % rotation.length]!;
+				current = client;
+				return withSignal(signal, (own) =>
+					client.rest.get(Routes.guildMembers(guildId), {
 						query: new URLSearchParams({ limit: String(MEMBER_PAGE_SIZE), after }),
 						signal: own,
 					}),
-				)) as APIGuildMember[];
-			} catch (error) {
-				const kind = classifyError(error, signal);
-				if (kind.kind === 'aborted') signal?.throwIfAborted();
-				if (kind.kind === 'revoked' && rotation.length > 1) {
-					rotation.splice(rotation.findIndex((entry) => entry.rest === rest), 1);
-					attempt--;
-					continue;
-				}
-				if (kind.kind === 'transient' && attempt + 1 < retry.attempts) {
-					await sleep(backoffDelay(attempt, retry.baseDelayMs, retry.maxDelayMs), signal);
-					continue;
-				}
-				throw listingError(error, label, kind.kind);
-			}
+				) as Promise<APIGuildMember[]>;
+			},
+			{
+				retry,
+				signal,
+				// A token revoked mid-listing leaves the rotation; the others carry on at once.
+				retryAtOnce: (failure) => {
+					if (failure.kind !== 'revoked' || rotation.length <= 1) return false;
+					rotation.splice(rotation.indexOf(current!), 1);
+					return true;
+				},
+			},
+		);
+		if (!result.ok) {
+			if (result.failure.kind === 'aborted') signal?.throwIfAborted();
+			throw listingError(result.error, current!.label, result.failure.kind);
 		}
+		const page = result.value;
 		if (page.length > 0) {
 			yield page.map(toMemberRecord);
 			after = page[page.length - 1]!.user.id;

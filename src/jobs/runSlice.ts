@@ -1,6 +1,5 @@
-import { backoffDelay, classifyError } from '../discord/classifyError.js';
 import type { InvalidRequestGuard } from '../discord/InvalidRequestGuard.js';
-import { sleep } from '../util/sleep.js';
+import { type RetryPolicy, retryTransient } from '../discord/retryTransient.js';
 import { whenAborted } from '../util/whenAborted.js';
 import type { MemberRecord } from '../discord/MemberRecord.js';
 import type { Plan, RestoreEntry } from './Plan.js';
@@ -41,7 +40,8 @@ export interface SliceOptions {
 	/** Ids that left the guild since the job started: nothing is sent for them. */
 	left: ReadonlySet<string>;
 	maxInFlight: number;
-	retry: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+	/** Retrying a change that failed for a reason that may pass (5xx, time-out). */
+	retry: RetryPolicy;
 	dryRun: boolean;
 	/** Aborted on cancel: take no new member, start no retry. */
 	signal: AbortSignal;
@@ -166,43 +166,36 @@ async function applyChange(options: SliceOptions, change: PendingChange): Promis
 		reporter.failed('journal-write');
 		throw error;
 	}
-	for (let attempt = 0; ; attempt++) {
-		if (options.left.has(change.id)) {
-			reporter.outcome('left');
-			return undefined;
-		}
-		try {
+	const result = await retryTransient(
+		async () => {
+			// Checked before every try: a member may leave while a retry waits.
+			if (options.left.has(change.id)) return 'left' as const;
 			await options.guard.ready(requestSignal);
 			await options.apply(change, requestSignal);
-			reporter.outcome('changed');
+			return 'changed' as const;
+		},
+		// A cancel starts no retry; requests already out finish within the grace period.
+		{ retry: options.retry, signal: options.signal, requestSignal },
+	);
+	if (result.ok) {
+		reporter.outcome(result.value);
+		return undefined;
+	}
+	const { failure } = result;
+	switch (failure.kind) {
+		case 'aborted':
 			return undefined;
-		} catch (error) {
-			const kind = classifyError(error, requestSignal);
-			switch (kind.kind) {
-				case 'aborted':
-					return undefined;
-				case 'left':
-					reporter.outcome('left');
-					return undefined;
-				case 'revoked':
-					worker.markRevoked();
-					reporter.failed('token-revoked');
-					return 'revoked';
-				case 'permanent':
-					reporter.failed(kind.reason);
-					return undefined;
-				case 'transient':
-					if (attempt + 1 >= options.retry.attempts) {
-						reporter.failed(kind.reason);
-						return undefined;
-					}
-					try {
-						await sleep(backoffDelay(attempt, options.retry.baseDelayMs, options.retry.maxDelayMs), options.signal);
-					} catch {
-						return undefined;
-					}
-			}
-		}
+		case 'left':
+			reporter.outcome('left');
+			return undefined;
+		case 'revoked':
+			worker.markRevoked();
+			reporter.failed('token-revoked');
+			return 'revoked';
+		case 'permanent':
+		case 'transient':
+			reporter.failed(failure.reason);
+			return undefined;
 	}
 }
 
