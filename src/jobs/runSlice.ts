@@ -73,6 +73,8 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 	let revoked = false;
 	let failure: unknown;
 	let inFlight = 0;
+	/** Set once the slice stops waiting for its requests: those still held no longer count in flight. */
+	let abandoned = false;
 	const pending = new Set<Promise<void>>();
 	// One waiter, woken when a change settles or the slice stops: a race against a promise that
 	// stays pending all job long would keep a reaction per change alive.
@@ -135,7 +137,7 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 			.finally(() => {
 				inFlight--;
 				learned = true;
-				reporter.inFlight(-1);
+				if (!abandoned) reporter.inFlight(-1);
 				pending.delete(task);
 				wakeUp();
 			});
@@ -146,6 +148,11 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 	// is waiting on a rate-limit reset and will be dropped unsent when it wakes (its signal is
 	// aborted), so it can no longer change anything.
 	await Promise.race([Promise.allSettled(pending), whenAborted(options.requestSignal)]);
+	// A slice that has ended has nothing in flight, even while discord.js still holds what it drops.
+	if (inFlight > 0) {
+		abandoned = true;
+		reporter.inFlight(-inFlight);
+	}
 	if (failure !== undefined) throw failure;
 	if (revoked) {
 		queue.close();
@@ -171,6 +178,9 @@ async function applyChange(options: SliceOptions, change: PendingChange): Promis
 			// Checked before every try: a member may leave while a retry waits.
 			if (options.left.has(change.id)) return 'left' as const;
 			await options.guard.ready(requestSignal);
+			// Nothing goes out once the grace period is over, however late the journal let it go:
+			// the job may have ended already.
+			requestSignal.throwIfAborted();
 			await options.apply(change, requestSignal);
 			return 'changed' as const;
 		},
