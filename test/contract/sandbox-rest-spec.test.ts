@@ -4,6 +4,7 @@ import {
 	ComponentType,
 	InteractionResponseType,
 	MessageFlags,
+	MessageType,
 	RESTJSONErrorCodes,
 	type APIApplicationCommand,
 	type APIMessage,
@@ -443,6 +444,52 @@ describe('channel messages', () => {
 		});
 		expect((await call(sandbox, 'DELETE /channels/:channel/messages/:message', { params: message })).status).toBe(204);
 		expect((await call(sandbox, 'DELETE /channels/:channel/messages/:message', { params: message })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownMessage });
+	});
+});
+
+describe('message components', () => {
+	/** A bot message with two buttons, pressed by the owner: the interaction's id and token. */
+	async function press(customId = 'start'): Promise<{ id: string; token: string; messageId: string }> {
+		const posted = await call(sandbox, 'POST /channels/:channel/messages', {
+			body: { content: 'Preview', components: [{ type: ComponentType.ActionRow, components: [button('start'), button('cancel')] }] },
+		});
+		const messageId = (posted.body as APIMessage).id;
+		const { id } = (await control(sandbox, 'POST', '/interactions/component', {
+			guildId: sandbox.guildId,
+			userId: sandbox.ownerId,
+			channelId: sandbox.channelId,
+			messageId,
+			customId,
+		})) as { id: string };
+		return { id, token: sandbox.state.interactions.get(id)!.token, messageId };
+	}
+	const button = (customId: string) => ({ type: ComponentType.Button, style: ButtonStyle.Primary, custom_id: customId, label: customId });
+	const callback = (interaction: { id: string; token: string }, body: unknown) =>
+		call(sandbox, 'POST /interactions/:interaction/:token/callback', { params: { interaction: interaction.id, token: interaction.token }, body, query: { with_response: 'true' } });
+
+	it('callbacks 7 and 6 on a press, the reply to a press, its follow-up, and the refusals of bad components', async () => {
+		const updated = await press();
+		const update = await callback(updated, { type: InteractionResponseType.UpdateMessage, data: { content: 'Started', components: [] } });
+		expect(update.body).toMatchObject({ interaction: { type: 3, response_message_id: updated.messageId }, resource: { type: InteractionResponseType.UpdateMessage, message: { content: 'Started' } } });
+
+		const deferred = await press('cancel');
+		expect((await callback(deferred, { type: InteractionResponseType.DeferredMessageUpdate })).body.resource).toBeUndefined();
+		const hook = { app: sandbox.bossId, token: deferred.token };
+		expect((await call(sandbox, 'PATCH /webhooks/:app/:token/messages/@original', { params: hook, body: { content: 'Cancelled', components: [] } })).body.id).toBe(deferred.messageId);
+		const followUp = await call(sandbox, 'POST /webhooks/:app/:token', { params: hook, query: { wait: 'true' }, body: { content: 'Nothing renamed' } });
+		expect(followUp.body).toMatchObject({ type: MessageType.Reply, message_reference: { message_id: deferred.messageId }, interaction_metadata: { type: 3, original_response_message_id: deferred.messageId } });
+
+		const replied = await press();
+		const reply = await callback(replied, { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'Sure?', flags: MessageFlags.Ephemeral, components: [{ type: ComponentType.ActionRow, components: [button('yes')] }] } });
+		expect(reply.body.resource.message).toMatchObject({ type: MessageType.Reply, referenced_message: { id: replied.messageId }, interaction_metadata: { interacted_message_id: replied.messageId } });
+		expect((await call(sandbox, 'GET /channels/:channel/messages', { query: { limit: '100' } })).status).toBe(200);
+
+		const refused = await press();
+		const rows = Array.from({ length: 6 }, (_, i) => ({ type: ComponentType.ActionRow, components: [button(`b${i}`)] }));
+		expect((await callback(refused, { type: InteractionResponseType.UpdateMessage, data: { components: rows } })).body).toMatchObject({ code: RESTJSONErrorCodes.InvalidFormBodyOrContentType, errors: { data: { components: {} } } });
+		const duplicated = { components: [{ type: ComponentType.ActionRow, components: [button('same'), button('same')] }] };
+		expect((await call(sandbox, 'POST /channels/:channel/messages', { body: { content: 'dup', ...duplicated } })).status).toBe(400);
+		expect((await call(sandbox, 'PATCH /webhooks/:app/:token/messages/@original', { params: hook, body: duplicated })).status).toBe(400);
 	});
 });
 
