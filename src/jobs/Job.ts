@@ -206,7 +206,7 @@ export class Job extends EventEmitter<JobEvents> {
 	#assign(member: MemberRecord): void {
 		const index = workerIndexOf(member.id, this.#options.fleet.size);
 		if (this.#sliceEnded[index]) return;
-		if (this.#options.fleet.workers[index]!.state === 'revoked') {
+		if (isOutOfService(this.#options.fleet.workers[index]!)) {
 			this.progress.assigned(index);
 			this.progress.reporter(index).failed('worker-stopped');
 		} else if (this.#queues[index]!.push(member)) this.progress.assigned(index);
@@ -236,14 +236,15 @@ export class Job extends EventEmitter<JobEvents> {
 	/** Runs the job to its end; never throws (the result says how it ended). */
 	async run(): Promise<JobResult> {
 		const { fleet, logger } = this.#options;
-		this.#setState('running');
+		// Cancelled before it ran: it goes straight to its end, never back to running.
+		if (this.#state !== 'cancelling') this.#setState('running');
 		const stoppedWorkers: number[] = [];
 		const slices = fleet.workers.map(async (worker, index): Promise<SliceEnd> => {
 			const queue = this.#queues[index]!;
-			if (worker.state === 'revoked' || worker.state === 'stopped') {
+			if (isOutOfService(worker)) {
 				this.#sliceEnded[index] = true;
 				queue.close();
-				if (worker.state === 'revoked') stoppedWorkers.push(index);
+				stoppedWorkers.push(index);
 				return 'revoked';
 			}
 			try {
@@ -324,7 +325,7 @@ export class Job extends EventEmitter<JobEvents> {
 			for (const member of page) {
 				const index = workerIndexOf(member.id, size);
 				this.progress.assigned(index);
-				if (fleet.workers[index]!.state === 'revoked') reporters[index]!.failed('worker-stopped');
+				if (isOutOfService(fleet.workers[index]!)) reporters[index]!.failed('worker-stopped');
 				else this.#queues[index]!.push(member);
 			}
 			this.#recentPages.push(new Set(page.map((member) => member.id)));
@@ -341,4 +342,9 @@ export class Job extends EventEmitter<JobEvents> {
 		this.#state = state;
 		this.emit('state', state);
 	}
+}
+
+/** A worker whose token was revoked, or that stopped: its members are counted, never sent. */
+function isOutOfService(worker: { readonly state: string }): boolean {
+	return worker.state === 'revoked' || worker.state === 'stopped';
 }

@@ -534,17 +534,14 @@ describe('Job', () => {
 		expect(snapshot.remaining).toBe(0);
 	});
 
-	// Known bugs in Job.ts, reported rather than fixed here: each `it.fails` passes while the bug
-	// is there, and turns red once it is fixed, to be made a plain `it`.
-
-	it.fails('a job cancelled before it runs never goes back to running', async () => {
+	it('a job cancelled before it runs never goes back to running', async () => {
 		const { job, states } = setup({ count: 10 });
 		job.cancel();
 		await job.run();
 		expect(states).toEqual(['planned', 'cancelling', 'cancelled']);
 	});
 
-	it.fails('a worker stopped before the run leaves no member unaccounted for', async () => {
+	it('a worker stopped before the run leaves no member unaccounted for', async () => {
 		const { job, workers } = setup({ count: 600, size: 3 });
 		workers[1]!.state = 'stopped';
 		const result = await job.run();
