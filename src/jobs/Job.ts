@@ -11,6 +11,7 @@ import { Progress } from './Progress.js';
 import { type PendingChange, runSlice, type SliceEnd } from './runSlice.js';
 import { WorkQueue } from './WorkQueue.js';
 import { whenAborted } from '../util/whenAborted.js';
+import { withSignal } from '../util/withSignal.js';
 
 /** How many listed pages' ids a job remembers to tell a late join event from a new member. */
 const RECENT_PAGES = 16;
@@ -254,7 +255,9 @@ export class Job extends EventEmitter<JobEvents> {
 					worker,
 					queue,
 					plan: (member) => this.#plan!(member),
-					apply: (change, signal) => this.action.apply(target, change.id, change.to, { reason, signal }),
+					// A short-lived signal per request: discord.js adds a listener to the signal it gets and
+					// never removes it, so the job-long signal would gain one per change.
+					apply: (change, signal) => withSignal(signal, (own) => this.action.apply(target, change.id, change.to, { reason, signal: own! })),
 					beforeChange: this.dryRun ? undefined : this.#beforeChange,
 					reporter: this.progress.reporter(index),
 					left: this.#left,
