@@ -1,7 +1,6 @@
 import type { SandboxControl } from '../src/cli/SandboxControl.js';
+import type { ChangeRoute } from './ChangeRoute.js';
 
-/** The route name the sandbox logs for Modify Guild Member with a member id (not `@me`). */
-const MEMBER_ROUTE = '/guilds/:id/members/:id';
 /** List Guild Members: one page of up to 1000 members. */
 const LIST_ROUTE = '/guilds/:id/members';
 const PAGE = 20_000;
@@ -10,19 +9,21 @@ const MAX_PAGES_PER_POLL = 50;
 
 /**
  * Reads the sandbox's request log from a sequence number on, keeping only what the benchmark
- * needs: when each successful rename and member-list page was answered, and to which bot, and
- * how many 429s and 403s there were.
+ * needs: when each successful change (the subject's own {@link ChangeRoute}: a rename, a role
+ * given) and each member-list page was answered, and to which bot, and how many 429s and 403s
+ * there were.
  *
  * Times are the sandbox's `at` (Unix ms when it answered), on the same machine clock as the
  * harness's `Date.now()`.
  */
 export class RequestTally {
 	readonly #control: SandboxControl;
+	readonly #change: ChangeRoute;
 	#after: number;
-	/** Answer times of PATCH member 200s, in log order (which is answer order). */
-	readonly renamedAt: number[] = [];
-	/** The same, by bot user id: one token's renames, to see whether it was ever left idle. */
-	readonly renamedAtByBot = new Map<string, number[]>();
+	/** Answer times of the subject's successful changes, in log order (which is answer order). */
+	readonly changedAt: number[] = [];
+	/** The same, by bot user id: one token's changes, to see whether it was ever left idle. */
+	readonly changedAtByBot = new Map<string, number[]>();
 	/** Answer times of List Guild Members 200s (pages), by bot user id. */
 	readonly listedAtByBot = new Map<string, number[]>();
 	rateLimited = 0;
@@ -35,23 +36,25 @@ export class RequestTally {
 	/** `at` of the newest entry read. */
 	latestAt = 0;
 
-	constructor(control: SandboxControl, afterSeq: number) {
+	constructor(control: SandboxControl, afterSeq: number, change: ChangeRoute) {
 		this.#control = control;
 		this.#after = afterSeq;
+		this.#change = change;
 	}
 
-	/** Starts after the newest entry of the log now. */
-	static async fromNow(control: SandboxControl): Promise<RequestTally> {
+	/** Starts after the newest entry of the log now, counting `change` as the subject's changes. */
+	static async fromNow(control: SandboxControl, change: ChangeRoute): Promise<RequestTally> {
 		const { lastSeq } = await control.requests(0, 1);
-		return new RequestTally(control, lastSeq);
+		return new RequestTally(control, lastSeq, change);
 	}
 
-	get firstRenameAt(): number | undefined {
-		return this.renamedAt[0];
+	get firstChangeAt(): number | undefined {
+		return this.changedAt[0];
 	}
 
 	/** Reads the entries added since the last poll. */
 	async poll(): Promise<void> {
+		const change = this.#change;
 		for (let page = 0; page < MAX_PAGES_PER_POLL; page++) {
 			const { requests, lastSeq } = await this.#control.requests(this.#after, PAGE);
 			for (const request of requests) {
@@ -63,9 +66,9 @@ export class RequestTally {
 					} else this.forbidden++;
 					const key = `${request.method} ${request.route} ${request.status}${request.code === null ? '' : ` code ${request.code}`}${'scope' in request && request.scope ? ` ${String(request.scope)}` : ''}`;
 					this.refusals.set(key, (this.refusals.get(key) ?? 0) + 1);
-				} else if (request.status === 200 && request.method === 'PATCH' && request.route === MEMBER_ROUTE) {
-					this.renamedAt.push(Number(request.at));
-					append(this.renamedAtByBot, request.botUserId, Number(request.at));
+				} else if (request.status === change.status && request.method === change.method && request.route === change.route) {
+					this.changedAt.push(Number(request.at));
+					append(this.changedAtByBot, request.botUserId, Number(request.at));
 				} else if (request.status === 200 && request.method === 'GET' && request.route === LIST_ROUTE) append(this.listedAtByBot, request.botUserId, Number(request.at));
 				this.latestAt = Number(request.at);
 			}
@@ -75,10 +78,10 @@ export class RequestTally {
 		}
 	}
 
-	/** Renames answered in `[from, to)`. */
-	renamesBetween(from: number, to: number): number {
+	/** Changes answered in `[from, to)`. */
+	changesBetween(from: number, to: number): number {
 		let count = 0;
-		for (const at of this.renamedAt) if (at >= from && at < to) count++;
+		for (const at of this.changedAt) if (at >= from && at < to) count++;
 		return count;
 	}
 }

@@ -1,7 +1,30 @@
-/** The three programs the benchmark measures side by side. */
-export const SUBJECT_KINDS = ['massnick', 'single-token', 'design-2021'] as const;
+import { type ChangeRoute, RENAME, ROLE_ADD } from './ChangeRoute.js';
+
+/**
+ * The programs the benchmark measures side by side: massnick renaming every member
+ * (`/massnick`), massnick giving every member a role (`/massrole add`, the same process setup),
+ * and the two renaming baselines.
+ */
+export const SUBJECT_KINDS = ['massnick', 'massnick-role', 'single-token', 'design-2021'] as const;
 
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
+
+/** The subjects that run massnick itself, held to the targets. */
+export const MASSNICK_KINDS = ['massnick', 'massnick-role'] as const satisfies readonly SubjectKind[];
+
+export type MassnickKind = (typeof MASSNICK_KINDS)[number];
+
+export function isMassnick(kind: SubjectKind): kind is MassnickKind {
+	return (MASSNICK_KINDS as readonly SubjectKind[]).includes(kind);
+}
+
+/** What the bench counts as one change of each subject: a rename, or for massnick-role a role given. */
+export const CHANGES: Readonly<Record<SubjectKind, ChangeRoute>> = {
+	massnick: RENAME,
+	'massnick-role': ROLE_ADD,
+	'single-token': RENAME,
+	'design-2021': RENAME,
+};
 
 /**
  * One program under measurement, started, logged in and idle. The benchmark measures from
@@ -11,17 +34,19 @@ export interface Subject {
 	readonly kind: SubjectKind;
 	/** The node process whose memory and CPU are read. */
 	readonly pid: number;
-	/** Bot tokens renaming: the ceiling is this many renames per rate-limit window. */
+	/** Bot tokens making changes: the ceiling is this many changes per rate-limit window. */
 	readonly tokens: number;
-	/** The bot user ids of those tokens, as the sandbox's request log names them. */
-	readonly renamerIds: readonly string[];
+	/** The bot user ids of those tokens (massnick's workers, a baseline's clients), as the sandbox's request log names them. */
+	readonly workerIds: readonly string[];
+	/** What one of its changes is in the sandbox's request log ({@link CHANGES} of its kind). */
+	readonly change: ChangeRoute;
 	/** Who pages through the member list, as massnick's ready line names them; `null` for a baseline (it fetches over the gateway). */
 	readonly listedBy: readonly string[] | null;
 	/** Whether the process is still alive (a crash mid-window fails the measurement). */
 	readonly running: boolean;
-	/** Starts the renaming; resolves once asked. */
+	/** Starts the changes; resolves once asked. */
 	go(): Promise<void>;
-	/** Anything worth showing when the subject fails to rename, e.g. the boss's reply. */
+	/** Anything worth showing when the subject changes nobody, e.g. the boss's reply. */
 	diagnose(): Promise<string>;
 	/** An error naming the subject, with the end of its log. */
 	failure(message: string): Error;

@@ -1,23 +1,27 @@
+import { type ChangeRoute, describeChange } from './ChangeRoute.js';
 import type { Measurement } from './measureSubject.js';
 import type { Subject, SubjectKind } from './Subject.js';
 
 /**
- * One row of the results: one subject in one scenario. Rates are renames per second of wall
- * time at the scenario's time scale; the ceiling is what the tokens' rate limits allow.
+ * One row of the results: one subject in one scenario. Rates are changes (the subject's own:
+ * renames, roles given) per second of wall time at the scenario's time scale; the ceiling is
+ * what the tokens' rate limits allow.
  */
 export interface SubjectResult {
 	subject: SubjectKind;
 	status: 'measured' | 'failed' | 'skipped';
 	/** Why it failed or was skipped. */
 	reason: string | null;
+	/** What was counted as one change: `METHOD route status`, as the sandbox's request log names it. */
+	change: string;
 	tokens: number;
 	/** The apps whose Server Members intent was on while the subject ran (the boss's, plus a baseline's own). */
 	membersIntent: string[] | null;
 	/** Who paged through the member list, from massnick's ready line; `null` for a baseline (the gateway). */
 	listedBy: string[] | null;
 	windowSeconds: number | null;
-	renamesInWindow: number | null;
-	renamesPerSecond: number | null;
+	changesInWindow: number | null;
+	changesPerSecond: number | null;
 	ceilingPerSecond: number;
 	shareOfCeiling: number | null;
 	/** 429s and 403s from go until the subject stopped. */
@@ -25,32 +29,36 @@ export interface SubjectResult {
 	forbidden403: number | null;
 	/** The 429s and 403s by method, route, status, error code and scope, in key order. */
 	refusals: Record<string, number> | null;
-	/** When the (first 50) 429s came, in ms after the first rename; negative is before it. */
-	rateLimitedMsAfterFirstRename: number[] | null;
-	firstRenameMs: number | null;
+	/** When the (first 50) 429s came, in ms after the first change; negative is before it. */
+	rateLimitedMsAfterFirstChange: number[] | null;
+	firstChangeMs: number | null;
 	peakRssMB: number | null;
-	cpuSecondsPer1000Renames: number | null;
+	cpuSecondsPer1000Changes: number | null;
 	/** One token's rate-limit window at the time scale (10 s ÷ time scale): a token at its ceiling waits up to about this long between bursts. */
 	rateLimitWindowMs: number;
-	/** The worst worker's longest time between two successful renames in the window (a worker is one renaming token). */
+	/** The worst worker's longest time between two successful changes in the window (a worker is one token making changes). */
 	longestWorkerGapMs: number | null;
 	/** The same, in rate-limit windows: a worker the listing starved would show several. */
 	longestWorkerGapWindows: number | null;
 	/** Each worker's longest gap, in ms, in token order. */
 	workerGapsMs: number[] | null;
-	/** The slowest worker's renames in the window as a share of its own ceiling (10 per window). */
+	/** The slowest worker's changes in the window as a share of its own ceiling (10 per window). */
 	slowestWorkerShareOfCeiling: number | null;
-	/** Member-list pages answered during the window: massnick's listing runs alongside the renames. */
+	/** Member-list pages answered during the window: massnick's listing runs alongside the changes. */
 	listingPagesInWindow: number | null;
 }
 
-/** Discord's observed Modify Guild Member limit: 10 per 10 s per token (REFERENCE.md §1.2). */
-const RENAMES_PER_WINDOW = 10;
+/**
+ * Discord's observed limit for Modify Guild Member (REFERENCE.md §1.2), and the sandbox's for Add
+ * and Remove Guild Member Role (their own bucket, docs/role-routes.md): 10 per 10 s per token and
+ * guild. One ceiling for every subject.
+ */
+const CHANGES_PER_WINDOW = 10;
 const WINDOW_SECONDS = 10;
 
-/** Renames per second `tokens` tokens may make at `timeScale`. */
+/** Changes per second `tokens` tokens may make at `timeScale`. */
 export function ceilingPerSecond(tokens: number, timeScale: number): number {
-	return (tokens * RENAMES_PER_WINDOW * timeScale) / WINDOW_SECONDS;
+	return (tokens * CHANGES_PER_WINDOW * timeScale) / WINDOW_SECONDS;
 }
 
 /** One token's rate-limit window at `timeScale`, in ms. */
@@ -61,32 +69,33 @@ export function rateLimitWindowMs(timeScale: number): number {
 export function measuredResult(subject: Subject, timeScale: number, membersIntent: string[], measurement: Measurement): SubjectResult {
 	const { tokens } = subject;
 	const seconds = measurement.windowMs / 1000;
-	const rate = measurement.renamesInWindow / seconds;
+	const rate = measurement.changesInWindow / seconds;
 	const ceiling = ceilingPerSecond(tokens, timeScale);
 	const windowMs = rateLimitWindowMs(timeScale);
 	const gaps = measurement.tokens.map((token) => token.longestGapMs);
 	const longestGap = gaps.length > 0 ? Math.max(...gaps) : null;
 	const perTokenCeiling = ceilingPerSecond(1, timeScale) * seconds;
-	const slowest = measurement.tokens.length > 0 ? Math.min(...measurement.tokens.map((token) => token.renamesInWindow)) : null;
+	const slowest = measurement.tokens.length > 0 ? Math.min(...measurement.tokens.map((token) => token.changesInWindow)) : null;
 	return {
 		subject: subject.kind,
 		status: 'measured',
 		reason: null,
+		change: describeChange(subject.change),
 		tokens,
 		membersIntent,
 		listedBy: subject.listedBy === null ? null : [...subject.listedBy],
 		windowSeconds: seconds,
-		renamesInWindow: measurement.renamesInWindow,
-		renamesPerSecond: round(rate, 2),
+		changesInWindow: measurement.changesInWindow,
+		changesPerSecond: round(rate, 2),
 		ceilingPerSecond: ceiling,
 		shareOfCeiling: round(rate / ceiling, 4),
 		rateLimited429: measurement.tally.rateLimited,
 		forbidden403: measurement.tally.forbidden,
 		refusals: Object.fromEntries([...measurement.tally.refusals].sort(([a], [b]) => (a < b ? -1 : 1))),
-		rateLimitedMsAfterFirstRename: measurement.tally.rateLimitedAt.map((at) => Math.round(at - (measurement.tally.firstRenameAt ?? at))),
-		firstRenameMs: Math.round(measurement.firstRenameMs),
+		rateLimitedMsAfterFirstChange: measurement.tally.rateLimitedAt.map((at) => Math.round(at - (measurement.tally.firstChangeAt ?? at))),
+		firstChangeMs: Math.round(measurement.firstChangeMs),
 		peakRssMB: round(measurement.peakRssBytes / 2 ** 20, 1),
-		cpuSecondsPer1000Renames: measurement.renamesInWindow > 0 ? round((measurement.cpuSecondsInWindow / measurement.renamesInWindow) * 1000, 3) : null,
+		cpuSecondsPer1000Changes: measurement.changesInWindow > 0 ? round((measurement.cpuSecondsInWindow / measurement.changesInWindow) * 1000, 3) : null,
 		rateLimitWindowMs: windowMs,
 		longestWorkerGapMs: longestGap === null ? null : Math.round(longestGap),
 		longestWorkerGapWindows: longestGap === null ? null : round(longestGap / windowMs, 2),
@@ -96,26 +105,35 @@ export function measuredResult(subject: Subject, timeScale: number, membersInten
 	};
 }
 
-export function unmeasuredResult(subject: SubjectKind, tokens: number, timeScale: number, status: 'failed' | 'skipped', reason: string, membersIntent: string[] | null = null): SubjectResult {
+export function unmeasuredResult(
+	subject: SubjectKind,
+	change: ChangeRoute,
+	tokens: number,
+	timeScale: number,
+	status: 'failed' | 'skipped',
+	reason: string,
+	membersIntent: string[] | null = null,
+): SubjectResult {
 	return {
 		subject,
 		status,
 		reason,
+		change: describeChange(change),
 		tokens,
 		membersIntent,
 		listedBy: null,
 		windowSeconds: null,
-		renamesInWindow: null,
-		renamesPerSecond: null,
+		changesInWindow: null,
+		changesPerSecond: null,
 		ceilingPerSecond: ceilingPerSecond(tokens, timeScale),
 		shareOfCeiling: null,
 		rateLimited429: null,
 		forbidden403: null,
 		refusals: null,
-		rateLimitedMsAfterFirstRename: null,
-		firstRenameMs: null,
+		rateLimitedMsAfterFirstChange: null,
+		firstChangeMs: null,
 		peakRssMB: null,
-		cpuSecondsPer1000Renames: null,
+		cpuSecondsPer1000Changes: null,
 		rateLimitWindowMs: rateLimitWindowMs(timeScale),
 		longestWorkerGapMs: null,
 		longestWorkerGapWindows: null,

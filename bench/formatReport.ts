@@ -1,6 +1,8 @@
+import { describeChange } from './ChangeRoute.js';
 import { checksOf, ratiosOf } from './compareResults.js';
 import { formatListing } from './formatListing.js';
 import type { ScenarioResult } from './runScenario.js';
+import { CHANGES } from './Subject.js';
 import { rateLimitWindowMs } from './SubjectResult.js';
 
 const COLUMNS = [
@@ -8,13 +10,13 @@ const COLUMNS = [
 	'subject',
 	'members',
 	'tokens',
-	'renames/s',
+	'changes/s',
 	'of ceiling',
 	'429s',
 	'403s',
-	'first rename ms',
+	'first change ms',
 	'peak RSS MB',
-	'CPU s/1k renames',
+	'CPU s/1k changes',
 	'worker gap ms',
 	'slowest worker',
 ] as const;
@@ -31,21 +33,21 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 				subject.subject,
 				result.scenario.members.toLocaleString('en'),
 				String(subject.tokens),
-				value(subject.renamesPerSecond, subject.renamesPerSecond?.toFixed(1)),
+				value(subject.changesPerSecond, subject.changesPerSecond?.toFixed(1)),
 				value(subject.shareOfCeiling, `${((subject.shareOfCeiling ?? 0) * 100).toFixed(1)}%`),
 				value(subject.rateLimited429),
 				value(subject.forbidden403),
-				value(subject.firstRenameMs),
+				value(subject.firstChangeMs),
 				value(subject.peakRssMB, subject.peakRssMB?.toFixed(0)),
-				value(subject.cpuSecondsPer1000Renames, subject.cpuSecondsPer1000Renames?.toFixed(2)),
+				value(subject.cpuSecondsPer1000Changes, subject.cpuSecondsPer1000Changes?.toFixed(2)),
 				value(subject.longestWorkerGapMs, `${subject.longestWorkerGapMs} (${subject.longestWorkerGapWindows?.toFixed(2)} w)`),
 				value(subject.slowestWorkerShareOfCeiling, `${((subject.slowestWorkerShareOfCeiling ?? 0) * 100).toFixed(1)}%`),
 			]);
 			if (subject.status !== 'measured') notes.push(`${result.scenario.name} ${subject.subject} ${subject.status}: ${firstLine(subject.reason)}`);
 			const refusals = Object.entries(subject.refusals ?? {});
 			if (refusals.length > 0) {
-				const when = subject.rateLimitedMsAfterFirstRename ?? [];
-				const timing = when.length > 0 ? `; 429s at ${when.join(', ')} ms after the first rename` : '';
+				const when = subject.rateLimitedMsAfterFirstChange ?? [];
+				const timing = when.length > 0 ? `; 429s at ${when.join(', ')} ms after the first change` : '';
 				notes.push(`${result.scenario.name} ${subject.subject} refusals: ${refusals.map(([what, count]) => `${count}× ${what}`).join(', ')}${timing}`);
 			}
 		}
@@ -58,9 +60,10 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 		lines.push(
 			table(rows),
 			'',
-			`Time scale ${timeScale}: each token may rename ${timeScale} members a second (10 per 10 s, windows ÷ ${timeScale}); the ceiling is tokens × ${timeScale}/s.`,
-			`Rates are over the ${results.map((result) => `${result.scenario.name}: ${result.scenario.windowSeconds} s`).join(', ')} window after the first rename + ${first.scenario.warmupSeconds} s; 429s/403s from start to stop.`,
-			`Worker gap: the worst worker's (token's) longest time between two of its renames in the window, and in rate-limit windows (w = 10 s ÷ ${timeScale} = ${rateLimitWindowMs(timeScale)} ms); slowest worker: the fewest renames one token made, as a share of its own ceiling.`,
+			`A change is ${changesOf(results)}.`,
+			`Time scale ${timeScale}: each token may change ${timeScale} members a second (10 per 10 s on either route, windows ÷ ${timeScale}); the ceiling is tokens × ${timeScale}/s.`,
+			`Rates are over the ${results.map((result) => `${result.scenario.name}: ${result.scenario.windowSeconds} s`).join(', ')} window after the first change + ${first.scenario.warmupSeconds} s; 429s/403s from start to stop.`,
+			`Worker gap: the worst worker's (token's) longest time between two of its changes in the window, and in rate-limit windows (w = 10 s ÷ ${timeScale} = ${rateLimitWindowMs(timeScale)} ms); slowest worker: the fewest changes one token made, as a share of its own ceiling.`,
 			`Server Members intent on: ${intentSetup(results)}.`,
 		);
 	}
@@ -76,11 +79,21 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 	if (ratioLines.length > 0) lines.push('', 'massnick ÷ baseline, measured side by side:', ...ratioLines);
 
 	const checkLines = results.flatMap((result) =>
-		checksOf(result).map((check) => `  ${check.pass ? 'PASS' : 'MISS'}  ${result.scenario.name}: ${check.target} ${check.limit} (measured ${check.measured ?? '—'})`),
+		checksOf(result).map((check) => `  ${check.pass ? 'PASS' : 'MISS'}  ${result.scenario.name} ${check.subject}: ${check.target} ${check.limit} (measured ${check.measured ?? '—'})`),
 	);
-	if (checkLines.length > 0) lines.push('', "Issue #5's targets for massnick (issue #8: with every worker's members intent off):", ...checkLines);
+	if (checkLines.length > 0) lines.push('', "Issue #5's targets for massnick, renaming and giving a role (issue #8: with every worker's members intent off):", ...checkLines);
 	if (notes.length > 0) lines.push('', 'Notes:', ...notes.map((note) => `  ${note}`));
 	return `${lines.join('\n')}\n`;
+}
+
+/** What was counted as a change, for the subjects that ran: one route per subject, so the rows share one method. */
+function changesOf(results: readonly ScenarioResult[]): string {
+	const bySubjects = new Map<string, string[]>();
+	for (const kind of new Set(results.flatMap((result) => result.subjects.map((subject) => subject.subject)))) {
+		const change = describeChange(CHANGES[kind]);
+		bySubjects.set(change, [...(bySubjects.get(change) ?? []), kind]);
+	}
+	return [...bySubjects].map(([change, kinds]) => `${change} for ${kinds.join(', ')}`).join('; ');
 }
 
 /** Which apps had the members intent for each subject, from the first scenario that ran it. */

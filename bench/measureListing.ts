@@ -53,7 +53,7 @@ const POLL_MS = 200;
 export async function measureListing(subject: Subject, control: SandboxControl, options: MeasureListingOptions): Promise<ListingMeasurement> {
 	const members = await guildSize(control);
 	const expectedPages = Math.floor(members / MEMBERS_PER_PAGE) + 1;
-	const tally = await RequestTally.fromNow(control);
+	const tally = await RequestTally.fromNow(control, subject.change);
 	const goAt = Date.now();
 	await subject.go();
 	const deadline = goAt + options.timeoutMs;

@@ -6,25 +6,25 @@ import type { Subject } from './Subject.js';
 import { type TokenActivity, tokenActivity } from './tokenActivity.js';
 
 export interface MeasureOptions {
-	/** Renames after the first one that are not counted (queues filling, JIT warming). */
+	/** Changes after the first one that are not counted (queues filling, JIT warming). */
 	warmupMs: number;
 	/** The measured window. */
 	windowMs: number;
-	/** From go to the first rename, at most (the baselines fetch every member first). */
-	firstRenameTimeoutMs: number;
+	/** From go to the first change, at most (the baselines fetch every member first). */
+	firstChangeTimeoutMs: number;
 }
 
 /** One subject's numbers; times in ms, memory in bytes. */
 export interface Measurement {
-	/** From just before go (the `/massnick` interaction, or the baseline's `go`) to Discord's 200 for the first rename. */
-	firstRenameMs: number;
+	/** From just before go (the `/massnick` or `/massrole` interaction, or the baseline's `go`) to the sandbox's answer to the first change. */
+	firstChangeMs: number;
 	windowMs: number;
-	renamesInWindow: number;
+	changesInWindow: number;
 	/** CPU time of the subject's process during the window. */
 	cpuSecondsInWindow: number;
-	/** Each renaming token's renames and longest idle gap in the window, in the subject's token order. */
+	/** Each token's changes and longest idle gap in the window, in the subject's token order. */
 	tokens: TokenActivity[];
-	/** Member-list pages (List Guild Members 200s, any bot) answered in the window: the listing's share of it. */
+	/** Member-list pages (List Guild Members 200s, any bot) answered in the window: massnick's listing runs alongside its changes. */
 	listingPagesInWindow: number;
 	/** The subject's `VmHWM` at the end of the window: its peak since it started. */
 	peakRssBytes: number;
@@ -37,27 +37,28 @@ const POLL_MS = 100;
 const LOG_SETTLE_MS = 2000;
 
 /**
- * Measures a started subject: tells it to go, waits for its first successful rename in the
- * sandbox's request log, lets it warm up, then counts the renames the sandbox answered in a
- * fixed window while reading the subject's CPU time at both ends of that window.
+ * Measures a started subject: tells it to go, waits for its first successful change (its own
+ * {@link Subject.change}: a rename, a role given) in the sandbox's request log, lets it warm up,
+ * then counts the changes the sandbox answered in a fixed window while reading the subject's CPU
+ * time at both ends of that window.
  */
 export async function measureSubject(subject: Subject, control: SandboxControl, options: MeasureOptions): Promise<Measurement> {
-	const tally = await RequestTally.fromNow(control);
+	const tally = await RequestTally.fromNow(control, subject.change);
 	const goAt = Date.now();
 	await subject.go();
 
-	const firstDeadline = goAt + options.firstRenameTimeoutMs;
-	while (tally.firstRenameAt === undefined) {
-		if (!subject.running) throw subject.failure('exited before its first rename');
+	const firstDeadline = goAt + options.firstChangeTimeoutMs;
+	while (tally.firstChangeAt === undefined) {
+		if (!subject.running) throw subject.failure('exited before its first change');
 		if (Date.now() > firstDeadline) {
-			throw subject.failure(`renamed nobody within ${options.firstRenameTimeoutMs / 1000} s (${tally.requests} requests, ${tally.forbidden} 403s, ${tally.rateLimited} 429s); ${await subject.diagnose()}`);
+			throw subject.failure(`changed nobody within ${options.firstChangeTimeoutMs / 1000} s (${tally.requests} requests, ${tally.forbidden} 403s, ${tally.rateLimited} 429s); ${await subject.diagnose()}`);
 		}
 		await sleep(POLL_MS);
 		await tally.poll();
 	}
-	const firstRenameAt = tally.firstRenameAt;
+	const firstChangeAt = tally.firstChangeAt;
 
-	const windowStart = Math.max(firstRenameAt + options.warmupMs, Date.now());
+	const windowStart = Math.max(firstChangeAt + options.warmupMs, Date.now());
 	await waitUntil(windowStart, subject, tally);
 	const cpuBefore = await readProcStats(subject.pid);
 	const windowEnd = windowStart + options.windowMs;
@@ -71,10 +72,10 @@ export async function measureSubject(subject: Subject, control: SandboxControl, 
 	} while (tally.latestAt < windowEnd && Date.now() < settleDeadline);
 
 	return {
-		firstRenameMs: firstRenameAt - goAt,
+		firstChangeMs: firstChangeAt - goAt,
 		windowMs: options.windowMs,
-		renamesInWindow: tally.renamesBetween(windowStart, windowEnd),
-		tokens: subject.renamerIds.map((id) => tokenActivity(id, tally.renamedAtByBot.get(id) ?? [], windowStart, windowEnd)),
+		changesInWindow: tally.changesBetween(windowStart, windowEnd),
+		tokens: subject.workerIds.map((id) => tokenActivity(id, tally.changedAtByBot.get(id) ?? [], windowStart, windowEnd)),
 		listingPagesInWindow: [...tally.listedAtByBot.values()].reduce((sum, times) => sum + times.filter((at) => at >= windowStart && at < windowEnd).length, 0),
 		cpuSecondsInWindow: after.cpuSeconds - cpuBefore.cpuSeconds,
 		peakRssBytes: after.peakRssBytes,

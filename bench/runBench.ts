@@ -10,10 +10,11 @@ import { runScenario, type ScenarioResult } from './runScenario.js';
 
 /**
  * `npm run bench`: issue #5's benchmark. For each scenario, a sandbox in its own process, then
- * massnick and the two baselines (a single-token loop, the 2021 design) in turn, each in its own
- * process, measured from outside: renames from the sandbox's request log, memory and CPU from
- * `/proc`; then, where the scenario asks, the boss listing the guild alone (issue #8). Prints a
- * table on stdout (progress goes to stderr) and writes the results file.
+ * massnick renaming, massnick giving a role, and the two renaming baselines (a single-token loop,
+ * the 2021 design) in turn, each in its own process, measured from outside: each one's changes
+ * (renames, roles given) from the sandbox's request log, memory and CPU from `/proc`; then,
+ * where the scenario asks, the boss listing the guild alone (issue #8). Prints a table on stdout
+ * (progress goes to stderr) and writes the results file.
  *
  * @returns the exit code: 0 when every subject was measured (targets missed are reported, not
  * failed), 1 when a subject or a listing failed, 2 on bad arguments.

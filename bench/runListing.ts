@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { type ListingResult, measuredListing, unmeasuredListing } from './ListingResult.js';
+import { renameJob } from './massnickJobs.js';
 import { MEMBERS_PER_PAGE, measureListing, PAGES_PER_WINDOW } from './measureListing.js';
 import type { SandboxProcess } from './SandboxProcess.js';
 import type { Scenario } from './scenarios.js';
@@ -30,8 +31,7 @@ export async function runListing(scenario: Scenario, options: RunListingOptions)
 			sandbox,
 			workers: scenario.workers,
 			offsetMs: options.restOffsetMs,
-			name: 'mn {id}',
-			dryRun: true,
+			job: renameJob('mn {id}', { dryRun: true }),
 			workDir: join(options.logDir, 'listing'),
 			logDir: options.logDir,
 			logName: 'massnick-listing',

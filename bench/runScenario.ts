@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ListingResult, unmeasuredListing } from './ListingResult.js';
+import { eventRoleJob, type MassnickJob, renameJob } from './massnickJobs.js';
 import { measureSubject } from './measureSubject.js';
 import { runListing } from './runListing.js';
 import { SandboxProcess } from './SandboxProcess.js';
@@ -9,7 +10,7 @@ import type { Scenario } from './scenarios.js';
 import { setMembersIntent } from './setMembersIntent.js';
 import { startBaseline } from './startBaseline.js';
 import { startMassnick } from './startMassnick.js';
-import type { Subject, SubjectKind } from './Subject.js';
+import { CHANGES, isMassnick, type MassnickKind, type Subject, type SubjectKind } from './Subject.js';
 import { measuredResult, type SubjectResult, unmeasuredResult } from './SubjectResult.js';
 
 export interface ScenarioResult {
@@ -31,19 +32,22 @@ export interface ScenarioContext {
 
 /** Discord's 30 s between two all-members gateway requests, the longest window a subject uses. */
 const LONGEST_WINDOW_MS = 30_000;
-const NICK_PREFIX: Record<SubjectKind, string> = { massnick: 'mn', 'single-token': 'st', 'design-2021': 'd21' };
+/** Each renaming subject sets a nickname of its own. */
+const NICK_PREFIX = { massnick: 'mn', 'single-token': 'st', 'design-2021': 'd21' } as const;
 const OVER_BUDGET = 'over the time budget of the run';
 
 /**
  * One sandbox, then each subject in turn against it: started, measured, stopped. Subjects run one
  * after another, never together, and each starts only once the previous one's rate-limit
- * windows have ended, so each spends its tokens' allowance from a clean state. Each sets a
- * nickname of its own, so none finds members already done by another. Last, when the scenario
- * asks for it, the boss lists the guild alone (runListing.ts).
+ * windows have ended, so each spends its tokens' allowance from a clean state. Each renaming
+ * subject sets a nickname of its own, so none finds members already done by another; massnick-role
+ * gives the Event role, which nobody holds, on its own bucket. Last, when the scenario asks for
+ * it, the boss lists the guild alone (runListing.ts).
  *
  * Before each subject the apps' Server Members intent is set for its design: the boss's alone
- * for massnick (its workers only rename; it must say at start that the boss lists alone), the
- * boss's and the baseline's own tokens' for a baseline, which fetches every member with them.
+ * for massnick and massnick-role (their workers only change members; massnick must say at start
+ * that the boss lists alone), the boss's and the baseline's own tokens' for a baseline, which
+ * fetches every member with them.
  */
 export async function runScenario(scenario: Scenario, context: ScenarioContext): Promise<ScenarioResult> {
 	const logDir = join(context.workDir, scenario.name);
@@ -56,7 +60,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 	const skippedListing = (): ListingResult | null => (scenario.listing ? unmeasuredListing(scenario.timeScale, 'skipped', OVER_BUDGET) : null);
 	if (Date.now() > context.deadline) {
 		context.progress(`${scenario.name}: skipped, over the time budget`);
-		const subjects = scenario.subjects.map((kind) => unmeasuredResult(kind, tokensOf(kind), scenario.timeScale, 'skipped', OVER_BUDGET));
+		const subjects = scenario.subjects.map((kind) => unmeasuredResult(kind, CHANGES[kind], tokensOf(kind), scenario.timeScale, 'skipped', OVER_BUDGET));
 		return { scenario, restOffsetMs, subjects, listing: skippedListing() };
 	}
 	context.progress(`${scenario.name}: starting the sandbox with ${scenario.members.toLocaleString('en')} members`);
@@ -76,7 +80,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 		for (const [index, kind] of scenario.subjects.entries()) {
 			const tokens = tokensOf(kind);
 			if (Date.now() > context.deadline) {
-				results.push(unmeasuredResult(kind, tokens, scenario.timeScale, 'skipped', OVER_BUDGET));
+				results.push(unmeasuredResult(kind, CHANGES[kind], tokens, scenario.timeScale, 'skipped', OVER_BUDGET));
 				context.progress(`${scenario.name}: ${kind} skipped, over the time budget`);
 				continue;
 			}
@@ -85,26 +89,26 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 			let subject: Subject | undefined;
 			let membersIntent: string[] | null = null;
 			try {
-				const renamers = sandbox.workerIds.slice(0, tokens);
-				membersIntent = await setMembersIntent(sandbox.control, kind === 'massnick' ? [sandbox.bossId] : [sandbox.bossId, ...renamers]);
-				subject =
-					kind === 'massnick'
-						? await startMassnick({
-								sandbox,
-								workers: scenario.workers,
-								offsetMs: restOffsetMs,
-								name: `${NICK_PREFIX[kind]} {id}`,
-								workDir: join(logDir, 'massnick'),
-								logDir,
-								readyTimeoutMs: 60_000,
-							})
-						: await startBaseline({ kind, sandbox, workers: scenario.workers, offsetMs: restOffsetMs, prefix: NICK_PREFIX[kind], logDir, readyTimeoutMs: 60_000 });
+				const workers = sandbox.workerIds.slice(0, tokens);
+				membersIntent = await setMembersIntent(sandbox.control, isMassnick(kind) ? [sandbox.bossId] : [sandbox.bossId, ...workers]);
+				subject = isMassnick(kind)
+					? await startMassnick({
+							sandbox,
+							workers: scenario.workers,
+							offsetMs: restOffsetMs,
+							job: await jobOf(kind, sandbox),
+							workDir: join(logDir, kind),
+							logDir,
+							logName: kind,
+							readyTimeoutMs: 60_000,
+						})
+					: await startBaseline({ kind, sandbox, workers: scenario.workers, offsetMs: restOffsetMs, prefix: NICK_PREFIX[kind], logDir, readyTimeoutMs: 60_000 });
 				context.progress(`${scenario.name}: ${kind} ready (members intent: ${membersIntent.join(', ')}), measuring`);
 				const measurement = await measureSubject(subject, sandbox.control, {
 					warmupMs: scenario.warmupSeconds * 1000,
 					windowMs: scenario.windowSeconds * 1000,
 					// The baselines fetch every member over the gateway before their first rename.
-					firstRenameTimeoutMs: 30_000 + scenario.members * (kind === 'design-2021' ? 1 : 0.3),
+					firstChangeTimeoutMs: 30_000 + scenario.members * (kind === 'design-2021' ? 1 : 0.3),
 				});
 				const stopping = performance.now();
 				await subject.stop();
@@ -114,11 +118,11 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 				const result = measuredResult(subject, scenario.timeScale, membersIntent, measurement);
 				results.push(result);
 				context.progress(
-					`${scenario.name}: ${kind} ${result.renamesPerSecond}/s (${((result.shareOfCeiling ?? 0) * 100).toFixed(1)}% of ${result.ceilingPerSecond}/s), first rename ${result.firstRenameMs} ms, peak RSS ${result.peakRssMB} MB, longest worker gap ${result.longestWorkerGapMs} ms`,
+					`${scenario.name}: ${kind} ${result.changesPerSecond}/s (${((result.shareOfCeiling ?? 0) * 100).toFixed(1)}% of ${result.ceilingPerSecond}/s), first change ${result.firstChangeMs} ms, ${result.rateLimited429} 429s, ${result.forbidden403} 403s, peak RSS ${result.peakRssMB} MB, longest worker gap ${result.longestWorkerGapMs} ms`,
 				);
 			} catch (error) {
 				const message = (error as Error).message;
-				results.push(unmeasuredResult(kind, tokens, scenario.timeScale, 'failed', message, membersIntent));
+				results.push(unmeasuredResult(kind, CHANGES[kind], tokens, scenario.timeScale, 'failed', message, membersIntent));
 				context.progress(`${scenario.name}: ${kind} failed: ${message}`);
 			} finally {
 				await subject?.stop();
@@ -137,4 +141,9 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 		await sandbox.stop();
 	}
 	return { scenario, restOffsetMs, subjects: results, listing };
+}
+
+/** What a massnick subject runs: `/massnick` with its own nickname, or `/massrole add` of the Event role. */
+function jobOf(kind: MassnickKind, sandbox: SandboxProcess): MassnickJob | Promise<MassnickJob> {
+	return kind === 'massnick' ? renameJob(`${NICK_PREFIX.massnick} {id}`) : eventRoleJob(sandbox.control);
 }

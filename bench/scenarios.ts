@@ -1,21 +1,24 @@
 import type { SubjectKind } from './Subject.js';
 
-/** Issue #5's targets for massnick (issue #8's: met with every worker's members intent off). */
+/**
+ * Issue #5's targets for massnick (issue #8's: met with every worker's members intent off), for
+ * its renames and its roles given alike.
+ */
 export interface Targets {
-	/** Renames per second over the window, as a share of N tokens × 10 per 10 s. */
+	/** Changes per second over the window, as a share of N tokens × 10 per 10 s. */
 	minShareOfCeiling: number;
 	max429s: number;
 	max403s: number;
 	/**
-	 * The worst worker's longest time between two renames in the window, in rate-limit windows
+	 * The worst worker's longest time between two changes in the window, in rate-limit windows
 	 * (10 s ÷ time scale). A worker at its ceiling waits up to about one window between bursts; one
 	 * the boss's listing left without members would wait several.
 	 */
 	maxWorkerGapWindows: number;
 	/** Peak RSS of the bot process, in MB (2^20 bytes). */
 	maxPeakRssMB?: number;
-	/** From `/massnick` to the first rename. */
-	maxFirstRenameMs?: number;
+	/** From `/massnick` (or `/massrole`) to the first change. */
+	maxFirstChangeMs?: number;
 }
 
 export interface Scenario {
@@ -39,12 +42,12 @@ export interface Scenario {
 	listing?: boolean;
 }
 
-const ALL: readonly SubjectKind[] = ['massnick', 'single-token', 'design-2021'];
+const ALL: readonly SubjectKind[] = ['massnick', 'massnick-role', 'single-token', 'design-2021'];
 const RATE_TARGETS = { minShareOfCeiling: 0.97, max429s: 0, max403s: 0, maxWorkerGapWindows: 2 } as const;
 
 /**
  * The scenarios, in the order a default run runs them. All at time scale 20: a 10-per-10-s
- * token allows 20 renames a second, so ten tokens' ceiling is 200 a second.
+ * token allows 20 changes a second, so ten tokens' ceiling is 200 a second.
  */
 export const SCENARIOS: readonly Scenario[] = [
 	{ name: '20k', members: 20_000, workers: 10, timeScale: 20, warmupSeconds: 2, windowSeconds: 20, subjects: ALL, targets: RATE_TARGETS, listing: true },
@@ -66,8 +69,8 @@ export const SCENARIOS: readonly Scenario[] = [
 		timeScale: 20,
 		warmupSeconds: 2,
 		windowSeconds: 30,
-		subjects: ['massnick', 'single-token'],
-		targets: { ...RATE_TARGETS, maxPeakRssMB: 300, maxFirstRenameMs: 2000 },
+		subjects: ['massnick', 'massnick-role', 'single-token'],
+		targets: { ...RATE_TARGETS, maxPeakRssMB: 300, maxFirstChangeMs: 2000 },
 		note: 'the 2021 design is not run at 1M: ten clients each caching the whole list (the single-token loop alone peaks near 800 MB) would need GBs and minutes of fetching; it is compared at 20k and 100k',
 		listing: true,
 	},
@@ -79,11 +82,11 @@ export const SCENARIOS: readonly Scenario[] = [
 		warmupSeconds: 2,
 		windowSeconds: 30,
 		subjects: ['massnick'],
-		targets: { ...RATE_TARGETS, maxPeakRssMB: 1536, maxFirstRenameMs: 2000 },
+		targets: { ...RATE_TARGETS, maxPeakRssMB: 1536, maxFirstChangeMs: 2000 },
 		note: 'the largest guilds: massnick alone (a baseline would hold ten million members per client); the boss alone would list them in about 500 s at 20×, so the listing is timed up to 1M',
 		optIn: true,
 	},
 ];
 
-/** `--quick`: under two minutes. */
+/** `--quick`: about two minutes. */
 export const QUICK_SCENARIOS = ['20k'] as const;

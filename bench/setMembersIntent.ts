@@ -3,9 +3,10 @@ import type { SandboxControl } from '../src/cli/SandboxControl.js';
 /**
  * Sets the Server Members intent (the developer portal's switch) of every app in the sandbox:
  * on for exactly `appIds`, off for the others. Each subject runs with the setup its design
- * needs: massnick with the boss's alone (what the product recommends: its workers only rename),
- * a baseline with its own tokens' (it fetches every member through the gateway with
- * GUILD_MEMBERS, which Discord refuses at identify without the intent: close code 4014).
+ * needs: massnick (renaming or giving a role) with the boss's alone (what the product
+ * recommends: its workers only change members), a baseline with its own tokens' (it fetches
+ * every member through the gateway with GUILD_MEMBERS, which Discord refuses at identify without
+ * the intent: close code 4014).
  *
  * Called before the subject starts: a bot reads its application's flags when it logs in.
  * @returns the names of the apps that have the intent now, as the sandbox reports them.

@@ -3,7 +3,7 @@ import { BASELINE_ENV } from './baselines/baselineChild.js';
 import { NodeChild } from './NodeChild.js';
 import { DESIGN_2021_SCRIPT, SINGLE_TOKEN_SCRIPT } from './paths.js';
 import type { SandboxProcess } from './SandboxProcess.js';
-import type { Subject } from './Subject.js';
+import { CHANGES, type Subject } from './Subject.js';
 
 export interface StartBaselineOptions {
 	kind: 'single-token' | 'design-2021';
@@ -43,7 +43,8 @@ export async function startBaseline(options: StartBaselineOptions): Promise<Subj
 		kind,
 		pid: child.pid,
 		tokens,
-		renamerIds: sandbox.workerIds.slice(0, tokens),
+		workerIds: sandbox.workerIds.slice(0, tokens),
+		change: CHANGES[kind],
 		listedBy: null,
 		get running() {
 			return child.running;

@@ -1,19 +1,18 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { MassnickJob } from './massnickJobs.js';
 import { NodeChild } from './NodeChild.js';
 import { CONFIG_DIR, MAIN_SCRIPT } from './paths.js';
 import type { SandboxProcess } from './SandboxProcess.js';
-import type { Subject } from './Subject.js';
+import { CHANGES, type Subject } from './Subject.js';
 
 export interface StartMassnickOptions {
 	sandbox: SandboxProcess;
 	workers: number;
 	/** discord.js's `rest.offset`, scaled down with the sandbox's windows. */
 	offsetMs: number;
-	/** The `/massnick name:` to run. */
-	name: string;
-	/** `/massnick dry_run:true`: list the whole guild and plan every member, renaming nobody. */
-	dryRun?: boolean;
+	/** The command to run once it is ready: `/massnick`, `/massrole add`. */
+	job: MassnickJob;
 	/** A fresh directory: the bot's working directory, config and journals. */
 	workDir: string;
 	logDir: string;
@@ -31,11 +30,12 @@ const READY_MESSAGE = '"msg":"massnick is ready"';
  * The bot reads `config/massnick.json` relative to its working directory, so it runs in
  * `workDir`, which holds a copy of the repository's settings with the REST offset scaled; no
  * option of the bot is added for the benchmark. Outside the repository it also reads no `.env`.
- * It logs at info: massnick logs only its start and stop at that level (nothing per rename),
- * and "massnick is ready" is the moment `/massnick` is answered.
+ * It logs at info: massnick logs only its start and stop at that level (nothing per change),
+ * and "massnick is ready" is the moment its commands are answered. Whatever the job, the process
+ * is the same: only the command sent by {@link Subject.go} differs.
  */
 export async function startMassnick(options: StartMassnickOptions): Promise<Subject> {
-	const { sandbox, workers } = options;
+	const { sandbox, workers, job } = options;
 	const configDir = join(options.workDir, 'config');
 	const dataDir = join(options.workDir, 'data');
 	await mkdir(configDir, { recursive: true });
@@ -73,21 +73,22 @@ export async function startMassnick(options: StartMassnickOptions): Promise<Subj
 
 	let interactionId: string | undefined;
 	return {
-		kind: 'massnick',
+		kind: job.kind,
 		pid: child.pid,
 		tokens: workers,
-		renamerIds: sandbox.workerIds.slice(0, workers),
+		workerIds: sandbox.workerIds.slice(0, workers),
+		change: CHANGES[job.kind],
 		listedBy,
 		get running() {
 			return child.running;
 		},
 		async go() {
-			interactionId = await sandbox.control.invoke(info.guildId, info.ownerId, 'massnick', { name: options.name, ...(options.dryRun ? { dry_run: true } : {}) }, info.channelId);
+			interactionId = await sandbox.control.invoke(info.guildId, info.ownerId, job.command, job.options, info.channelId);
 		},
 		async diagnose() {
-			if (interactionId === undefined) return '/massnick was not invoked';
+			if (interactionId === undefined) return `/${job.command} was not invoked`;
 			const interaction = await sandbox.control.interaction(interactionId);
-			return `/massnick got: ${JSON.stringify(interaction.responses).slice(0, 1000)}`;
+			return `/${job.command} got: ${JSON.stringify(interaction.responses).slice(0, 1000)}`;
 		},
 		failure: (message) => child.failure(message),
 		// massnick's own shutdown allows itself 10 s; the benchmark needs the process gone, not a
