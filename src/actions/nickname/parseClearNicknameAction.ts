@@ -1,0 +1,13 @@
+import { ClearNicknameAction } from './ClearNicknameAction.js';
+import { parseTemplate } from './template.js';
+
+/**
+ * The fallback of `/restore name:` and `massnick run restore --name` when no journal is left:
+ * clears the nickname wherever it is still what the template gives.
+ *
+ * @param maxLength `nickname.maxLength` from the settings.
+ * @throws {JobError} `TEMPLATE_INVALID`, `NAME_EMPTY` or `NAME_TOO_LONG` (see {@link parseTemplate}).
+ */
+export function parseClearNicknameAction(text: string, maxLength: number): ClearNicknameAction {
+	return new ClearNicknameAction(parseTemplate(text, { maxLength }));
+}

@@ -1,0 +1,14 @@
+import type { GuildContext } from '../../jobs/GuildContext.js';
+import { checkAssignable, type RoleFacts } from './checkAssignable.js';
+import { RoleAction, type RoleMode } from './RoleAction.js';
+
+/**
+ * The action of `/massrole` and `massnick run massrole`: giving or taking `role`, refused before
+ * anything runs when the workers could never hand it out (see {@link checkAssignable}).
+ *
+ * @throws {JobError} `ROLE_NOT_ASSIGNABLE`
+ */
+export function assignableRoleAction(role: RoleFacts, mode: RoleMode, ctx: GuildContext): RoleAction {
+	checkAssignable(role, ctx);
+	return new RoleAction({ id: role.id, name: role.name }, mode);
+}
