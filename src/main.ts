@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
- * The command line: `start` runs the bot, `doctor` checks the setup, `demo` shows it on the
- * sandbox, `sandbox` runs the local Discord alone. Each loads only what it needs, so a production
- * install (no devDependencies) runs `start` and `doctor` without the sandbox's packages.
+ * The command line: `start` runs the bot, `doctor` checks the setup, `run` runs one job without
+ * slash commands, `demo` shows it on the sandbox, `sandbox` runs the local Discord alone. Each
+ * loads only what it needs, so a production install (no devDependencies) runs `start`, `doctor`
+ * and `run` without the sandbox's packages.
  */
-const usage = `usage: massnick <start | doctor | demo | sandbox> [options]
+const usage = `usage: massnick <start | doctor | run | demo | sandbox> [options]
 
   start     run massnick against Discord (or DISCORD_API_URL), configured by .env and config/
   doctor    check every token, invite, permission, role and intent before a job; --help for options
+  run       run one job (massnick, massrole, restore) from a terminal or a scheduler and exit; --help
   demo      start a local sandbox guild and show a rename and a restore end to end
   sandbox   run the local Discord sandbox alone (npm run sandbox -- --help)
 
@@ -27,6 +29,11 @@ try {
 		case 'doctor': {
 			const { runDoctorCommand } = await import('./cli/runDoctorCommand.js');
 			process.exitCode = await runDoctorCommand(args);
+			break;
+		}
+		case 'run': {
+			const { runJobCommand } = await import('./cli/runJobCommand.js');
+			process.exitCode = await runJobCommand(args);
 			break;
 		}
 		case 'demo': {

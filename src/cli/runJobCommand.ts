@@ -1,0 +1,186 @@
+import { Writable } from 'node:stream';
+import type { ClearNicknameAction } from '../actions/nickname/ClearNicknameAction.js';
+import type { NicknameAction } from '../actions/nickname/NicknameAction.js';
+import { parseClearNicknameAction } from '../actions/nickname/parseClearNicknameAction.js';
+import { parseNicknameAction } from '../actions/nickname/parseNicknameAction.js';
+import type { Config } from '../config/Config.js';
+import { loadConfig } from '../config/loadConfig.js';
+import { createRedactor, secretsOf } from '../config/redactTokens.js';
+import { MassnickError } from '../errors.js';
+import type { Job } from '../jobs/Job.js';
+import { createLogger } from '../log/createLogger.js';
+import { type Massnick, startMassnick } from '../startMassnick.js';
+import { cliRequester } from './cliRequester.js';
+import { LogProgress, progressFields } from './LogProgress.js';
+import { parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
+import type { ProgressView } from './ProgressView.js';
+import { RunLock } from './RunLock.js';
+import { type RunExitCode, RunExitCodes, runOutcome } from './runOutcome.js';
+import { startRequestedJob } from './startRequestedJob.js';
+import { TerminalProgress } from './TerminalProgress.js';
+
+/** After the first signal, the longest the cancel may take before the process exits anyway. */
+const CANCEL_DEADLINE_MS = 15_000;
+
+/**
+ * `massnick run <job>`: one job from a terminal or a scheduler, on the same stack as `start`
+ * (the boss connects too: it lists members and carries joins and leaves), then a clean stop.
+ *
+ * stderr is for people: the job, a progress bar when it is a terminal, what happened and what
+ * to do. stdout is the log (JSON unless a terminal), with a progress line every
+ * `--progress-every` seconds and one at the end with the counts and the exit code.
+ *
+ * The first SIGINT or SIGTERM cancels the job like /cancel and exits once its journal is closed;
+ * a second exits at once.
+ *
+ * @returns the exit code (see {@link RunExitCodes}).
+ */
+export async function runJobCommand(args: readonly string[]): Promise<RunExitCode> {
+	const parsed = parseRunArgs(args);
+	if (parsed.kind === 'help') {
+		process.stdout.write(`${RUN_USAGE}\n`);
+		return RunExitCodes.Done;
+	}
+	if (parsed.kind === 'invalid') {
+		process.stderr.write(`massnick run: ${parsed.problem}\n\n${RUN_USAGE}\n`);
+		return RunExitCodes.BadArguments;
+	}
+	const { request } = parsed;
+
+	let config: Config;
+	try {
+		config = loadConfig();
+	} catch (error) {
+		// A ConfigError names each key and never shows a secret.
+		process.stderr.write(`${(error as Error).message}\n`);
+		return RunExitCodes.Refused;
+	}
+	const redact = createRedactor(secretsOf(config));
+	const bar = process.stderr.isTTY ? new TerminalProgress(process.stderr) : undefined;
+	const say = (line: string): void => {
+		const text = `${redact(line)}\n`;
+		if (bar) bar.writeAbove(process.stderr, text);
+		else process.stderr.write(text);
+	};
+
+	// The templates are checked before anything connects: a bad one is a bad argument.
+	let nickname: NicknameAction | undefined;
+	let fallback: ClearNicknameAction | undefined;
+	try {
+		if (request.job === 'massnick') nickname = parseNicknameAction(request.name, config.nickname.maxLength);
+		if (request.job === 'restore' && request.name !== undefined) fallback = parseClearNicknameAction(request.name, config.nickname.maxLength);
+	} catch (error) {
+		if (!(error instanceof MassnickError)) throw error;
+		process.stderr.write(`massnick run: --name: ${error.message}\n\n${RUN_USAGE}\n`);
+		return RunExitCodes.BadArguments;
+	}
+
+	// On a terminal the bar shows the progress: the log keeps to warnings unless LOG_LEVEL asks
+	// for more, and its lines go above the bar rather than through it.
+	const stdoutIsTerminal = process.stdout.isTTY === true;
+	const logger = createLogger({
+		level: stdoutIsTerminal && config.logLevel === 'info' ? 'warn' : config.logLevel,
+		format: config.logFormat,
+		secrets: secretsOf(config),
+		destination: bar && stdoutIsTerminal ? aboveBar(bar) : 1,
+	});
+	// On a terminal, stderr already says everything this component logs.
+	const log = logger.child({ component: 'run' }, stdoutIsTerminal ? { level: 'silent' } : {});
+
+	// A dry run sends nothing and journals nothing: it may count beside a running job.
+	let lock: RunLock | undefined;
+	if (!request.dryRun) {
+		try {
+			lock = await RunLock.take(config.dataDir, config.guildId, { what: commandLine(args) });
+		} catch (error) {
+			if (!(error instanceof MassnickError)) throw error;
+			say(error.message);
+			log.warn({ code: error.code, reason: error.message }, 'refused: another run holds the lock');
+			return RunExitCodes.Refused;
+		}
+	}
+
+	let signal: NodeJS.Signals | undefined;
+	let job: Job | undefined;
+	const onSignal = (received: NodeJS.Signals): void => {
+		if (signal) {
+			say(`${received} again: exiting now, without waiting for the journal's end line; running the same command again finishes the job.`);
+			process.exit(RunExitCodes.Cancelled);
+		}
+		signal = received;
+		say(`${received}: cancelling; no new request goes out and what was done stays journaled (${received} again exits at once).`);
+		log.warn({ signal: received }, 'cancelling the job');
+		job?.cancel();
+		setTimeout(() => {
+			say(`Cancelling took longer than ${CANCEL_DEADLINE_MS / 1000} s; exiting. Running the same command again finishes the job.`);
+			process.exit(RunExitCodes.Cancelled);
+		}, CANCEL_DEADLINE_MS).unref();
+	};
+	process.on('SIGINT', onSignal);
+	process.on('SIGTERM', onSignal);
+
+	try {
+		if (bar) say(`Connecting the boss and ${config.workerTokens.length} workers…`);
+		let massnick: Massnick;
+		try {
+			massnick = await startMassnick(config, logger);
+		} catch (error) {
+			say(`Could not start: ${(error as Error).message}`);
+			log.error({ err: error }, 'could not start');
+			return RunExitCodes.Refused;
+		}
+		const views: ProgressView[] = [];
+		try {
+			if (signal) {
+				say(`Cancelled by ${signal} before the job started: nothing changed.`);
+				return RunExitCodes.Cancelled;
+			}
+			try {
+				const started = await startRequestedJob({ massnick, config, request, nickname, fallback, startedBy: cliRequester() });
+				job = started.job;
+				for (const line of started.headline) say(line);
+			} catch (error) {
+				if (!(error instanceof MassnickError)) throw error;
+				say(error.message);
+				log.warn({ code: error.code, reason: error.message }, 'refused');
+				return RunExitCodes.Refused;
+			}
+			if (signal) job.cancel();
+			if (bar) views.push(bar);
+			if (!stdoutIsTerminal) views.push(new LogProgress(log, request.progressEveryMs));
+			for (const view of views) view.start(job);
+			await job.ended();
+		} finally {
+			for (const view of views) view.stop();
+			// Marks the journal and closes it, then logs the bots out.
+			await massnick.stop();
+		}
+	} finally {
+		process.off('SIGINT', onSignal);
+		process.off('SIGTERM', onSignal);
+		await lock?.release();
+	}
+
+	const snapshot = job.progress.snapshot();
+	const outcome = runOutcome({ title: job.title, mode: job.mode, dryRun: job.dryRun, result: job.result!, snapshot, signal });
+	log.info({ job: job.id, state: job.result!.state, exitCode: outcome.exitCode, undone: outcome.undone, ...progressFields(snapshot) }, 'run ended');
+	for (const line of outcome.lines) say(line);
+	return outcome.exitCode;
+}
+
+/** A log destination on the bar's terminal that writes each line above the bar. */
+function aboveBar(bar: TerminalProgress): NodeJS.WritableStream {
+	const stream = new Writable({
+		write(chunk: Buffer | string, _encoding, callback) {
+			bar.writeAbove(process.stdout, chunk.toString());
+			callback();
+		},
+	});
+	// createLogger colours and pretty-prints for a terminal.
+	return Object.assign(stream, { isTTY: true });
+}
+
+/** The command as typed, for the lock's holder: `massnick run massnick --name "🎃 {display_name}"`. */
+function commandLine(args: readonly string[]): string {
+	return ['massnick', 'run', ...args].map((arg) => (/^[\w@:./=-]+$/.test(arg) ? arg : JSON.stringify(arg))).join(' ');
+}

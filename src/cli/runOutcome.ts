@@ -1,0 +1,93 @@
+import { formatCount, formatDuration } from '../boss/format.js';
+import type { JobMode, JobResult } from '../jobs/Job.js';
+import type { ProgressSnapshot } from '../jobs/Progress.js';
+
+/** `massnick run`'s exit codes: a scheduler branches on them. */
+export const RunExitCodes = {
+	/** Every member the job applies to is done (a dry run: counted). */
+	Done: 0,
+	/** Members failed or were left undone; the same command again finishes them. */
+	NotDone: 1,
+	BadArguments: 2,
+	/** Cancelled by SIGINT or SIGTERM (or /cancel in Discord); what was done stays journaled. */
+	Cancelled: 3,
+	/** Refused before anything ran (configuration, role, journal, another run): nothing changed. */
+	Refused: 4,
+} as const;
+
+export type RunExitCode = (typeof RunExitCodes)[keyof typeof RunExitCodes];
+
+export interface RunOutcomeInput {
+	/** The job for people: `Renaming to “🎃 {display_name}”`. */
+	title: string;
+	mode: JobMode;
+	dryRun: boolean;
+	result: JobResult;
+	snapshot: ProgressSnapshot;
+	/** The signal that cancelled it, if one did. */
+	signal?: string | undefined;
+}
+
+export interface RunOutcome {
+	exitCode: RunExitCode;
+	/** Members the job applies to that are not done: failed, or never reached. */
+	undone: number;
+	/** What happened, for people: the counts, then the verdict and what to do. */
+	lines: string[];
+}
+
+/** How a finished `massnick run` went, and the exit code that says so. Pure. */
+export function runOutcome({ title, mode, dryRun, result, snapshot, signal }: RunOutcomeInput): RunOutcome {
+	const undone = snapshot.failed + snapshot.remaining;
+	const counts = [
+		`${dryRun ? 'would change' : 'changed'} ${formatCount(snapshot.changed)}`,
+		`already done ${formatCount(snapshot.alreadyDone)}`,
+		`can't ${formatCount(snapshot.cant)}`,
+		`left alone ${formatCount(snapshot.skipped)}`,
+		`left the server ${formatCount(snapshot.left)}`,
+		`failed ${formatCount(snapshot.failed)}`,
+	].join(' · ');
+	const head = `${dryRun ? 'Dry run · ' : ''}${title} · ${result.state} after ${formatDuration(snapshot.elapsedMs)} · ${formatCount(snapshot.total)} members`;
+	const lines = [head, `  ${counts}`];
+	if (snapshot.failed > 0) lines.push(`  failed by reason: ${failedByReason(snapshot.failedByReason)}`);
+	if (result.stoppedWorkers.length > 0) {
+		lines.push(`  stopped: ${result.stoppedWorkers.map((index) => `worker ${index}`).join(', ')} (token rejected by Discord): remove it from WORKER_TOKENS.`);
+	}
+	const again = mode === 'restore' ? 'Run the same command again to finish the restore' : 'Run the same command again to finish it';
+
+	if (result.state === 'cancelled') {
+		const left = snapshot.listingDone ? formatCount(undone) : `${formatCount(undone)} listed and the members not listed yet`;
+		lines.push(
+			dryRun
+				? `Cancelled${signal ? ` by ${signal}` : ''}: nothing was sent.`
+				: `Cancelled${signal ? ` by ${signal}` : ''}: ${left} not done. What was done stays journaled: ${again.toLowerCase()}, or run massnick run restore to undo it.`,
+		);
+		return { exitCode: RunExitCodes.Cancelled, undone, lines };
+	}
+	if (result.state === 'failed') {
+		lines.push(`Failed: ${result.error?.message ?? 'the job stopped'}. ${dryRun ? 'Nothing was sent; run it again to count.' : `What was done stays journaled. ${again}.`}`);
+		return { exitCode: RunExitCodes.NotDone, undone, lines };
+	}
+	if (undone > 0 || result.stoppedWorkers.length > 0) {
+		lines.push(`Not done: ${formatCount(undone)} ${undone === 1 ? 'member' : 'members'} left to do. ${again}: members already done are skipped.`);
+		return { exitCode: RunExitCodes.NotDone, undone, lines };
+	}
+	if (dryRun) {
+		lines.push(`Dry run: nothing was sent. Run it without --dry-run to make ${formatCount(snapshot.changed)} ${snapshot.changed === 1 ? 'change' : 'changes'}.`);
+	} else {
+		const cant =
+			snapshot.cant > 0
+				? ` ${formatCount(snapshot.cant)} could not be changed (the owner, or members ranked at or above the workers' role: move the workers' role higher to reach them).`
+				: '';
+		lines.push(`Done: every member it applies to is done.${cant}`);
+	}
+	return { exitCode: RunExitCodes.Done, undone, lines };
+}
+
+/** `timeout 12, http-502 3`: the commonest first. */
+function failedByReason(byReason: Readonly<Record<string, number>>): string {
+	return Object.entries(byReason)
+		.sort((a, b) => b[1] - a[1])
+		.map(([reason, count]) => `${reason} ${formatCount(count)}`)
+		.join(', ');
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { parseRunArgs } from '../../../src/cli/parseRunArgs.js';
+
+const ROLE = '281552675818965825';
+const OTHER = '281552650653140328';
+
+function problemOf(args: string[]): string {
+	const parsed = parseRunArgs(args);
+	if (parsed.kind !== 'invalid') throw new Error(`expected a problem, got ${JSON.stringify(parsed)}`);
+	return parsed.problem;
+}
+
+describe('parseRunArgs', () => {
+	it('reads run massnick with its filters, in both --flag value and --flag=value forms', () => {
+		expect(parseRunArgs(['massnick', '--name', '🎃 {display_name}', `--role=${ROLE}`, '--exclude-role', OTHER, '--dry-run'])).toEqual({
+			kind: 'run',
+			request: { job: 'massnick', name: '🎃 {display_name}', filters: { onlyRoleId: ROLE, excludeRoleId: OTHER }, dryRun: true, progressEveryMs: 10_000 },
+		});
+	});
+
+	it('reads run massrole add and remove; --role is the role to give there, --only-role the filter', () => {
+		expect(parseRunArgs(['massrole', 'remove', '--role', ROLE, '--only-role', OTHER, '--progress-every', '2.5'])).toEqual({
+			kind: 'run',
+			request: { job: 'massrole', mode: 'remove', roleId: ROLE, filters: { onlyRoleId: OTHER, excludeRoleId: undefined }, dryRun: false, progressEveryMs: 2500 },
+		});
+	});
+
+	it('reads run restore with and without the fallback name', () => {
+		expect(parseRunArgs(['restore'])).toEqual({ kind: 'run', request: { job: 'restore', name: undefined, dryRun: false, progressEveryMs: 10_000 } });
+		expect(parseRunArgs(['restore', '--name=Guest {id}', '--dry-run'])).toMatchObject({ kind: 'run', request: { job: 'restore', name: 'Guest {id}', dryRun: true } });
+	});
+
+	it('a value may hold "=" and spaces when given inline', () => {
+		expect(parseRunArgs(['massnick', '--name=a = b'])).toMatchObject({ request: { name: 'a = b' } });
+	});
+
+	it('--help anywhere asks for the usage', () => {
+		expect(parseRunArgs(['--help'])).toEqual({ kind: 'help' });
+		expect(parseRunArgs(['massnick', '--bogus', '-h'])).toEqual({ kind: 'help' });
+	});
+
+	it('names the job that is missing or unknown', () => {
+		expect(problemOf([])).toMatch(/which job.*massnick, massrole or restore/);
+		expect(problemOf(['massrename'])).toMatch(/unknown job "massrename"/);
+		expect(problemOf(['massrole', '--role', ROLE])).toMatch(/add or remove.*got "--role"/);
+	});
+
+	it('names an unknown flag, and a flag of another job, with the flags this job takes', () => {
+		expect(problemOf(['massnick', '--name', 'x', '--nme', 'y'])).toMatch(/unknown option --nme; run massnick takes --name, --role/);
+		expect(problemOf(['massnick', '--name', 'x', '--only-role', ROLE])).toMatch(/--only-role is not an option of run massnick/);
+		expect(problemOf(['restore', '--role', ROLE])).toMatch(/--role is not an option of run restore/);
+	});
+
+	it('names the flag whose value is missing, or that is given twice', () => {
+		expect(problemOf(['massnick'])).toMatch(/needs --name <template>/);
+		expect(problemOf(['massrole', 'add'])).toMatch(/run massrole add needs --role <id>/);
+		expect(problemOf(['massnick', '--name'])).toBe('--name needs a value');
+		expect(problemOf(['massnick', '--name', '--dry-run'])).toMatch(/--name needs a value \(write --name=--dry-run if that is the value\)/);
+		expect(problemOf(['massnick', '--name', 'a', '--name', 'b'])).toBe('--name is given twice');
+		expect(problemOf(['massnick', '--name', 'a', '--dry-run=yes'])).toBe('--dry-run takes no value');
+	});
+
+	it('a role flag needs a snowflake, not a role name', () => {
+		expect(problemOf(['massrole', 'add', '--role', 'Event'])).toMatch(/--role needs a role id \(17 to 20 digits.*got "Event"/);
+		expect(problemOf(['massnick', '--name', 'x', '--exclude-role', '12'])).toMatch(/--exclude-role needs a role id/);
+	});
+
+	it('refuses a stray argument and a progress interval that is not a positive number of seconds', () => {
+		expect(problemOf(['massnick', 'Guest', '--name', 'x'])).toMatch(/unexpected argument "Guest"/);
+		for (const value of ['0', '-1', 'soon', '', '7200']) expect(problemOf(['restore', `--progress-every=${value}`])).toMatch(/--progress-every needs a number of seconds/);
+	});
+});
