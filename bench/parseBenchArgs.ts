@@ -4,7 +4,7 @@ import { SUBJECT_KINDS, type SubjectKind } from './Subject.js';
 
 export const BENCH_USAGE = `usage: npm run bench -- [--quick | --scenario NAME] [options]
 
-  (no flag)          every scenario: ${SCENARIOS.filter((scenario) => !scenario.optIn).map((scenario) => scenario.name).join(', ')} (about 7 minutes, at most 10); 10m only with --scenario 10m
+  (no flag)          every scenario: ${SCENARIOS.filter((scenario) => !scenario.optIn).map((scenario) => scenario.name).join(', ')} (about 8 minutes, at most 10); 10m only with --scenario 10m
   --quick            the ${QUICK_SCENARIOS.join(', ')} scenario only (about 2 minutes, at most 2½)
   --scenario NAME    one scenario (repeatable)
   --members N        override the member count (for trying things out)
