@@ -6,7 +6,7 @@ import type { Subject } from './Subject.js';
 /** Discord's page size ceiling for List Guild Members. */
 export const MEMBERS_PER_PAGE = 1000;
 
-/** List Guild Members: 10 pages per 10 s per token (REFERENCE.md §1.3), as the sandbox enforces. */
+/** List Guild Members: 10 pages per 10 s per token (docs/discord.md), as the sandbox enforces. */
 export const PAGES_PER_WINDOW = 10;
 
 export interface MeasureListingOptions {

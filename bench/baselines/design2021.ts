@@ -1,5 +1,5 @@
 /**
- * Baseline 2: the 2021 design (`/work/shared/seeds/massnick-2021-writeup.txt`). N clients in one
+ * Baseline 2: the 2021 design (the first write-up of massnick). N clients in one
  * process, one per worker token; each fetches the whole member list into its cache, keeps the
  * members with `(id >> 22) % N` equal to its place and a nickname not yet the target, and fires
  * `setNickname` for its whole slice at once, leaving discord.js to space the requests.

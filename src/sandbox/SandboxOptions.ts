@@ -3,7 +3,7 @@ import { SandboxOptionError, type SandboxOptionProblem } from './SandboxOptionEr
 
 /**
  * Rate-limit buckets, one per route group. Discord does not publish its per-route limits; the
- * defaults follow the figures libraries have observed (REFERENCE.md §1.2, §1.3).
+ * defaults follow the figures libraries have observed (docs/discord.md and docs/role-routes.md).
  */
 export type BucketName =
 	| 'memberEdit'

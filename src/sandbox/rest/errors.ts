@@ -1,6 +1,6 @@
 import { RESTJSONErrorCodes } from 'discord-api-types/v10';
 
-/** What Discord says for each error code the sandbox sends (REFERENCE.md §2.4). */
+/** What Discord says for each error code the sandbox sends (see docs/discord.md). */
 const MESSAGES: Partial<Record<RESTJSONErrorCodes, string>> = {
 	[RESTJSONErrorCodes.UnknownApplication]: 'Unknown Application',
 	[RESTJSONErrorCodes.UnknownChannel]: 'Unknown Channel',

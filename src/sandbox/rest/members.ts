@@ -7,7 +7,7 @@ import { readReason } from './readReason.js';
 import { requireMember } from './requireMember.js';
 import type { Route } from './Route.js';
 
-/** Nicknames are 1–32 characters; the sandbox counts code points after trimming (REFERENCE.md §2.2). */
+/** Nicknames are 1–32 characters; the sandbox counts code points after trimming (see docs/discord.md). */
 const MAX_NICK = 32;
 
 /**

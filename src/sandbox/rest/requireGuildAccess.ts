@@ -8,7 +8,7 @@ import type { Route } from './Route.js';
  * Refuses an application whose bot is not (or no longer) a member of the guild a request is
  * about, as Discord does: `GET /guilds/{id}` answers 404/10004 Unknown Guild (Discord stopped
  * showing guilds to non-members in January 2023), anything inside the guild or its channels
- * 403/50001 Missing Access (REFERENCE.md §2.4). Routes about no guild (`/users/@me`,
+ * 403/50001 Missing Access (see docs/discord.md). Routes about no guild (`/users/@me`,
  * `/applications/@me`, `/gateway/bot`) still work: the token is valid.
  */
 export function requireGuildAccess(state: SandboxState, app: SandboxApp, route: Route, params: Record<string, string>): void {
