@@ -68,6 +68,26 @@ export interface SafetySettings {
 	readonly invalidRequestBudget: number;
 }
 
+/**
+ * The preview every changing command (`/massnick`, `/massrole`, `/restore`) shows its member
+ * before anything runs: what will happen, to how many, and Start and Cancel buttons.
+ */
+export interface PreviewSettings {
+	/**
+	 * A preview nobody answers expires after this many seconds, and nothing runs. At most 840: the
+	 * preview is edited (to say it expired) through the command's interaction token, which Discord
+	 * keeps for 15 minutes.
+	 *
+	 * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object
+	 */
+	readonly timeoutSeconds: number;
+	/**
+	 * A guild with fewer members than this runs a job at once, without a preview (the guild's member
+	 * count decides). 0 shows a preview for every job.
+	 */
+	readonly skipBelowMembers: number;
+}
+
 /** The non-secret settings, from `config/massnick.json`. */
 export interface Settings {
 	/** Template of the audit log reason; placeholders `{jobKind}`, `{user}`, `{userId}`, `{jobId}`. */
@@ -80,6 +100,7 @@ export interface Settings {
 	readonly rest: RestSettings;
 	readonly safety: SafetySettings;
 	readonly journal: JournalSettings;
+	readonly preview: PreviewSettings;
 }
 
 /** What comes from the environment (`.env` or the real environment). */

@@ -31,6 +31,11 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze<Settings>({
 	journal: {
 		deleteRestoredAfterDays: 30,
 	},
+	preview: {
+		timeoutSeconds: 60,
+		// A test server of a handful of people runs at once; any real server is asked first.
+		skipBelowMembers: 100,
+	},
 });
 
 /** Defaults of the optional environment keys. */

@@ -33,6 +33,13 @@ const RULES: Readonly<Record<string, Rule>> = {
 		why: 'Discord bans the IP for an hour at 10,000 invalid requests in 10 minutes',
 	},
 	'journal.deleteRestoredAfterDays': { type: 'int', min: 0, max: 3650 },
+	'preview.timeoutSeconds': {
+		type: 'int',
+		min: 10,
+		max: 840,
+		why: "the preview is edited through the command's interaction token, which Discord keeps for 15 minutes",
+	},
+	'preview.skipBelowMembers': { type: 'int', min: 0, max: 100_000_000, why: '0 previews every job' },
 };
 
 /**
