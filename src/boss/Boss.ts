@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import {
+	type ButtonInteraction,
 	type ChatInputCommandInteraction,
 	type Client,
 	DiscordjsErrorCodes,
@@ -10,8 +11,6 @@ import {
 	type GatewayGuildMemberRemoveDispatchData,
 	type Guild,
 	MessageFlags,
-	PermissionFlagsBits,
-	PermissionsBitField,
 } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config/Config.js';
@@ -21,15 +20,20 @@ import { ErrorCodes, JobError, MassnickError } from '../errors.js';
 import { toMemberRecord } from '../discord/toMemberRecord.js';
 import type { GuildContext } from '../jobs/GuildContext.js';
 import type { BossContext, BossHandle } from './BossContext.js';
-import { isAllowed } from './isAllowed.js';
 import { commandDefinitions } from './commands.js';
+import { commandPermission } from './commandPermission.js';
+import { handleButton } from './componentHandlers.js';
 import { handlers } from './handlers.js';
+import { isAllowed, notAllowedText } from './isAllowed.js';
 import type { LiveStatus } from './LiveStatus.js';
+import { PreviewBoard } from './PreviewBoard.js';
 
 /**
  * The boss bot: registers the slash commands in the guild, checks who may use them, and turns
- * them into jobs. It also carries member joins and leaves to the running job (it is the one
- * client with the Server Members intent, so the workers need not each parse every member event).
+ * them into jobs, a changing one through a preview and its Start button (buttons are routed by
+ * their custom_id's prefix, see `componentHandlers.ts`). It also carries member joins and leaves
+ * to the running job (it is the one client with the Server Members intent, so the workers need
+ * not each parse every member event).
  */
 export class Boss implements BossHandle {
 	readonly client: Client;
@@ -95,12 +99,14 @@ export class Boss implements BossHandle {
 		this.logger.info({ guild: guild.name, commands: commandDefinitions.length }, 'boss ready, commands registered');
 	}
 
-	/** Wires the command handlers and member events to the jobs; call once after start. */
-	attach(context: Omit<BossContext, 'boss'>): void {
-		this.#context = { ...context, boss: this };
+	/** Wires the command and button handlers and member events to the jobs; call once after start. */
+	attach(context: Omit<BossContext, 'boss' | 'previews'>): void {
+		const previews = new PreviewBoard({ timeoutMs: this.config.preview.timeoutSeconds * 1000 });
+		this.#context = { ...context, boss: this, previews };
 		this.client.on(Events.InteractionCreate, (interaction) => {
-			if (!interaction.isChatInputCommand() || interaction.guildId !== this.config.guildId) return;
-			void this.#handle(interaction);
+			if (interaction.guildId !== this.config.guildId) return;
+			if (interaction.isChatInputCommand()) void this.#handle(interaction);
+			else if (interaction.isButton()) void this.#press(interaction);
 		});
 		// Raw dispatches: the member cache is off, and discord.js drops a leave of an uncached
 		// member unless partials are on; the JSON is all a job needs anyway.
@@ -139,6 +145,8 @@ export class Boss implements BossHandle {
 
 	async stop(): Promise<void> {
 		this.#live?.stop();
+		// An open preview says nothing ran, while the boss can still edit it.
+		await this.#context?.previews.stop();
 		await this.client.destroy();
 	}
 
@@ -147,14 +155,10 @@ export class Boss implements BossHandle {
 		const log = this.logger.child({ command: interaction.commandName, user: interaction.user.id });
 		try {
 			// Who may run a command is its definition's: Manage Nicknames, Manage Roles for /massrole.
-			const definition = commandDefinitions.find((command) => command.name === interaction.commandName);
-			const needs = new PermissionsBitField(BigInt(definition?.default_member_permissions ?? PermissionFlagsBits.ManageNicknames));
-			if (!isAllowed(interaction, this.config.permissions, needs.bitfield)) {
+			const needs = commandPermission(interaction.commandName);
+			if (!isAllowed(interaction, this.config.permissions, needs)) {
 				log.warn('refused: not allowed');
-				await interaction.reply({
-					content: `You may not use /${interaction.commandName} here: it needs the ${permissionNames(needs.bitfield).join(', ')} permission (or a role the operator allowed).`,
-					flags: MessageFlags.Ephemeral,
-				});
+				await interaction.reply({ content: notAllowedText(`use /${interaction.commandName}`, permissionNames(needs)), flags: MessageFlags.Ephemeral });
 				return;
 			}
 			const handler = handlers[interaction.commandName as keyof typeof handlers];
@@ -168,7 +172,25 @@ export class Boss implements BossHandle {
 			if (!expected) log.error({ err: error }, 'command failed');
 			const content = expected ? (error as Error).message : 'Something went wrong running that command; the bot log has the details.';
 			try {
-				if (interaction.deferred || interaction.replied) await interaction.editReply({ content });
+				if (interaction.deferred || interaction.replied) await interaction.editReply({ content, embeds: [], components: [] });
+				else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+			} catch (replyError) {
+				log.warn({ err: replyError }, 'could not report the error to the user');
+			}
+		}
+	}
+
+	async #press(interaction: ButtonInteraction): Promise<void> {
+		const log = this.logger.child({ button: interaction.customId, user: interaction.user.id });
+		try {
+			if (await handleButton(interaction, this.#context!)) return;
+			await interaction.reply({ content: 'This button is from an older massnick and does nothing now.', flags: MessageFlags.Ephemeral });
+		} catch (error) {
+			const expected = error instanceof MassnickError;
+			if (!expected) log.error({ err: error }, 'button failed');
+			const content = expected ? (error as Error).message : 'Something went wrong with that button; the bot log has the details.';
+			try {
+				if (interaction.deferred || interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
 				else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
 			} catch (replyError) {
 				log.warn({ err: replyError }, 'could not report the error to the user');

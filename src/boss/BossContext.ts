@@ -1,14 +1,17 @@
-import type { Client } from 'discord.js';
+import type { Client, Guild } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config/Config.js';
 import type { GuildContext } from '../jobs/GuildContext.js';
 import type { JobManager } from '../jobs/JobManager.js';
 import type { Fleet } from '../workers/Fleet.js';
 import type { LiveStatus } from './LiveStatus.js';
+import type { PreviewBoard } from './PreviewBoard.js';
 
 /** What the command handlers use of the boss itself. */
 export interface BossHandle {
 	readonly client: Client;
+	/** The guild, from the boss's cache (its member count is kept current by member events). */
+	readonly guild: Guild;
 	/** The live status message of the running job, if one is posted. */
 	liveStatus: LiveStatus | undefined;
 	/** The guild as the planner sees it now. */
@@ -22,4 +25,6 @@ export interface BossContext {
 	readonly jobs: JobManager;
 	readonly logger: Logger;
 	readonly boss: BossHandle;
+	/** The guild's open preview of a changing job, waiting for its member's Start. */
+	readonly previews: PreviewBoard;
 }

@@ -1,13 +1,14 @@
 import type { Message, SendableChannels } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Job } from '../jobs/Job.js';
-import { renderJobMessage } from './renderJob.js';
+import { renderLiveMessage } from './renderJob.js';
 
 /**
  * The message that shows a job's progress and edits itself every few seconds while it runs.
  *
  * It is a regular channel message, not an interaction reply: interaction tokens die after
- * 15 minutes and a rename of a large guild runs for hours.
+ * 15 minutes and a rename of a large guild runs for hours. While the job runs it has Cancel (for
+ * a job /cancel can stop) and Refresh buttons; the edit after the job ends removes them.
  * See https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages
  */
 export class LiveStatus {
@@ -21,11 +22,13 @@ export class LiveStatus {
 		readonly channel: SendableChannels,
 		readonly refreshMs: number,
 		readonly logger: Logger,
+		/** Whether it shows Cancel: a changing job or its dry run, not a /stats count. */
+		readonly cancellable = true,
 	) {}
 
 	/** Posts the message, then keeps it current until the job ends (and once more after). */
 	async start(): Promise<Message> {
-		this.#message = await this.channel.send(renderJobMessage(this.job));
+		this.#message = await this.channel.send(renderLiveMessage(this.job, this.cancellable));
 		// Another /status may have taken over while the message was being sent.
 		if (this.#stopped) return this.#message;
 		this.#timer = setInterval(() => this.refresh(), this.refreshMs);
@@ -44,7 +47,7 @@ export class LiveStatus {
 		this.#editing = this.#editing.then(async () => {
 			if (!this.#message) return;
 			try {
-				await this.#message.edit(renderJobMessage(this.job));
+				await this.#message.edit(renderLiveMessage(this.job, this.cancellable));
 			} catch (error) {
 				this.logger.warn({ err: error }, 'could not edit the status message');
 			}

@@ -1,18 +1,20 @@
-import { type ChatInputCommandInteraction, MessageFlags, type SendableChannels } from 'discord.js';
-import { ClearNicknameAction } from '../actions/nickname/ClearNicknameAction.js';
-import { NicknameAction } from '../actions/nickname/NicknameAction.js';
-import { parseTemplate } from '../actions/nickname/template.js';
-import { checkAssignable } from '../actions/role/checkAssignable.js';
-import { RoleAction } from '../actions/role/RoleAction.js';
+import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
+import { parseClearNicknameAction } from '../actions/nickname/parseClearNicknameAction.js';
+import { parseNicknameAction } from '../actions/nickname/parseNicknameAction.js';
+import { assignableRoleAction } from '../actions/role/assignableRoleAction.js';
 import { ErrorCodes, JobError } from '../errors.js';
-import type { Job } from '../jobs/Job.js';
-import type { Requester } from '../jobs/JobManager.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import type { BossContext } from './BossContext.js';
+import { cancelJob, cancellingText } from './cancelJob.js';
 import type { CommandName } from './commands.js';
-import { LiveStatus } from './LiveStatus.js';
+import { estimateRename, estimateRoleChange } from './estimateJob.js';
+import { pendingApply } from './pendingApply.js';
+import { pendingRestore } from './pendingRestore.js';
+import { requesterOf } from './requesterOf.js';
 import { sleep } from '../util/sleep.js';
 import { renderJobMessage, renderShards, renderStats } from './renderJob.js';
+import { channelOf, showLive } from './showLive.js';
+import { startOrPreview } from './startOrPreview.js';
 
 /** How long /stats waits to answer in place before it posts the count in the channel. */
 const STATS_WAIT_MS = 10_000;
@@ -23,11 +25,12 @@ type Handler = (interaction: ChatInputCommandInteraction, context: BossContext) 
 export const handlers: Record<CommandName, Handler> = {
 	async massnick(interaction, context) {
 		const name = interaction.options.getString('name', true);
-		const action = nicknameAction(name, context);
-		await startJob(interaction, context, action, {
-			onlyRoleId: interaction.options.getRole('role')?.id,
-			excludeRoleId: interaction.options.getRole('exclude_role')?.id,
-		});
+		const action = parseNicknameAction(name, context.config.nickname.maxLength);
+		const filters = { onlyRoleId: interaction.options.getRole('role')?.id, excludeRoleId: interaction.options.getRole('exclude_role')?.id };
+		context.jobs.assertPermitted(action);
+		await startOrPreview(interaction, context, () =>
+			pendingApply(context, { action, filters, scope: describeScope(interaction), estimate: (counts, ctx) => estimateRename(counts, ctx, filters) }),
+		);
 	},
 
 	async massrole(interaction, context) {
@@ -36,32 +39,23 @@ export const handlers: Record<CommandName, Handler> = {
 		// The boss's cache has every role with its position and whether an integration manages it.
 		const role = interaction.guild?.roles.cache.get(chosen.id) ?? (await interaction.guild?.roles.fetch(chosen.id));
 		if (!role) throw new JobError(ErrorCodes.RoleNotAssignable, `The role ${chosen.name} is not in this server any more; pick another.`);
-		checkAssignable({ id: role.id, name: role.name, position: role.position, managed: role.managed }, context.boss.guildContext());
-		await startJob(interaction, context, new RoleAction({ id: role.id, name: role.name }, mode), {
-			onlyRoleId: interaction.options.getRole('only_role')?.id,
-			excludeRoleId: interaction.options.getRole('exclude_role')?.id,
-		});
+		const action = assignableRoleAction({ id: role.id, name: role.name, position: role.position, managed: role.managed }, mode, context.boss.guildContext());
+		const filters = { onlyRoleId: interaction.options.getRole('only_role')?.id, excludeRoleId: interaction.options.getRole('exclude_role')?.id };
+		context.jobs.assertPermitted(action);
+		await startOrPreview(interaction, context, () =>
+			pendingApply(context, { action, filters, scope: describeScope(interaction), estimate: (counts, ctx) => estimateRoleChange(counts, ctx, filters, role.id, mode) }),
+		);
 	},
 
 	async restore(interaction, context) {
-		const dryRun = interaction.options.getBoolean('dry_run') ?? false;
 		const name = interaction.options.getString('name') ?? undefined;
-		const fallback = name === undefined ? undefined : new ClearNicknameAction(parseTemplate(name, { maxLength: context.config.nickname.maxLength }));
-		context.jobs.assertIdle();
-		await interaction.deferReply();
-		const { job, undoes } = await context.jobs.startRestore({
-			dryRun,
-			fallback,
-			noJournalHint: 'To clear a nickname wherever it is set instead, run /restore with `name:` set to it (the originals cannot be recovered that way).',
-			startedBy: requesterOf(interaction),
-		});
-		const prefix = dryRun ? 'Dry run: planning to undo' : 'Undoing';
-		await interaction.editReply(
-			undoes
-				? `${prefix} the last job: **${undoes.header.title}**, started by ${undoes.header.startedBy.tag} at ${undoes.header.startedAt}. Each member gets back what they had before it; a member who changed it since keeps theirs.`
-				: `No journal was found, so the originals cannot be brought back. ${dryRun ? 'Dry run: planning a' : 'Running a'} clear of **${job.target}** wherever it is still set instead.`,
+		const fallback = name === undefined ? undefined : parseClearNicknameAction(name, context.config.nickname.maxLength);
+		await startOrPreview(interaction, context, () =>
+			pendingRestore(context, {
+				fallback,
+				noJournalHint: 'To clear a nickname wherever it is set instead, run /restore with `name:` set to it (the originals cannot be recovered that way).',
+			}),
 		);
-		await showLive(interaction, context, job);
 	},
 
 	async status(interaction, context) {
@@ -94,7 +88,7 @@ export const handlers: Record<CommandName, Handler> = {
 		const name = interaction.options.getString('name');
 		const interrupted = name === null && !context.jobs.last ? await context.jobs.interrupted() : undefined;
 		const action: MassAction | undefined =
-			name !== null ? nicknameAction(name, context) : (context.jobs.last?.action ?? (interrupted && context.jobs.actionOf(interrupted.header)));
+			name !== null ? parseNicknameAction(name, context.config.nickname.maxLength) : (context.jobs.last?.action ?? (interrupted && context.jobs.actionOf(interrupted.header)));
 		if (action === undefined) {
 			throw new JobError(ErrorCodes.NoJob, 'No job has run yet, so there is nothing to count: give a nickname with `name:`.');
 		}
@@ -118,70 +112,14 @@ export const handlers: Record<CommandName, Handler> = {
 	},
 
 	async cancel(interaction, context) {
-		const job = context.jobs.cancel();
+		const job = cancelJob(context);
 		if (!job) {
 			await interaction.reply({ content: 'No job is running.', flags: MessageFlags.Ephemeral });
 			return;
 		}
-		await interaction.reply(
-			`Cancelling **${job.title}**: no new request goes out. What was done stays journaled; running it again continues, /restore undoes it.`,
-		);
+		await interaction.reply(cancellingText(job));
 	},
 };
-
-/** A nickname action from a command's `name:`; a bad template is refused before anything runs. */
-function nicknameAction(name: string, context: BossContext): NicknameAction {
-	return new NicknameAction(parseTemplate(name, { maxLength: context.config.nickname.maxLength }));
-}
-
-/**
- * Starts a changing job (or its dry run) and posts its live status. A busy guild or workers
- * without the action's permission are refused before anything is acknowledged, so the refusal
- * is private.
- */
-async function startJob(
-	interaction: ChatInputCommandInteraction,
-	context: BossContext,
-	action: MassAction,
-	filters: { onlyRoleId: string | undefined; excludeRoleId: string | undefined },
-): Promise<void> {
-	const dryRun = interaction.options.getBoolean('dry_run') ?? false;
-	context.jobs.assertIdle();
-	context.jobs.assertPermitted(action);
-	await interaction.deferReply();
-	const job = await context.jobs.startJob(action, { dryRun, startedBy: requesterOf(interaction), filters });
-	await interaction.editReply(
-		`${dryRun ? 'Dry run: planning' : 'Started'}: **${action.words.doing}** for ${describeScope(interaction)}, with ${context.fleet.size} workers. Live progress below; /cancel stops it.`,
-	);
-	await showLive(interaction, context, job);
-}
-
-/** Posts the live status message; a channel the bot cannot post in does not undo the job. */
-async function showLive(interaction: ChatInputCommandInteraction, context: BossContext, job: Job): Promise<void> {
-	const channel = await channelOf(interaction);
-	if (!channel) return;
-	const live = new LiveStatus(job, channel, context.config.statusRefreshSeconds * 1000, context.logger);
-	if (job === context.jobs.current) context.boss.liveStatus = live;
-	try {
-		await live.start();
-	} catch (error) {
-		live.stop();
-		context.logger.warn({ err: error }, 'could not post the live status');
-		await interaction.followUp({
-			content: 'The job runs, but the live status could not be posted in this channel (does the boss have Send Messages here?). Use /status in another channel.',
-			flags: MessageFlags.Ephemeral,
-		});
-	}
-}
-
-async function channelOf(interaction: ChatInputCommandInteraction): Promise<SendableChannels | undefined> {
-	const channel = interaction.channel ?? (await interaction.client.channels.fetch(interaction.channelId));
-	return channel && 'send' in channel ? (channel as SendableChannels) : undefined;
-}
-
-function requesterOf(interaction: ChatInputCommandInteraction): Requester {
-	return { id: interaction.user.id, tag: interaction.user.tag };
-}
 
 function describeScope(interaction: ChatInputCommandInteraction): string {
 	const role = interaction.options.getRole(interaction.commandName === 'massrole' ? 'only_role' : 'role');

@@ -1,15 +1,25 @@
-import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.js';
+import { type BaseInteraction, PermissionFlagsBits } from 'discord.js';
 import type { PermissionSettings } from '../config/Config.js';
 
 /**
- * Whether this member may run a command, checked on every use: Discord hides each command from
- * members without its permission (Manage Nicknames; Manage Roles for /massrole), but a server
- * admin can change who sees them.
+ * Whether this member may run a command, or press a button of what a command started, checked on
+ * every use: Discord hides each command from members without its permission (Manage Nicknames;
+ * Manage Roles for /massrole), but a server admin can change who sees them, and anyone who can
+ * see a channel message can press its buttons.
  */
-export function isAllowed(interaction: ChatInputCommandInteraction, rules: PermissionSettings, permission: bigint = PermissionFlagsBits.ManageNicknames): boolean {
+export function isAllowed(
+	interaction: Pick<BaseInteraction, 'user' | 'member' | 'memberPermissions'>,
+	rules: PermissionSettings,
+	permission: bigint = PermissionFlagsBits.ManageNicknames,
+): boolean {
 	if (rules.allowedUserIds.includes(interaction.user.id)) return true;
 	const member = interaction.member;
 	const roles = member && 'cache' in member.roles ? [...member.roles.cache.keys()] : (member?.roles as string[] | undefined) ?? [];
 	if (roles.some((role) => rules.allowedRoleIds.includes(role))) return true;
 	return rules.requireManageNicknames && interaction.memberPermissions?.has(permission) === true;
+}
+
+/** The private answer to a member who may not: what they lack. */
+export function notAllowedText(what: string, permissionNames: readonly string[]): string {
+	return `You may not ${what} here: it needs the ${permissionNames.join(', ')} permission (or a role the operator allowed).`;
 }

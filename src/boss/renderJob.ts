@@ -1,8 +1,10 @@
-import type { APIEmbed } from 'discord.js';
+import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from 'discord.js';
 import type { Job } from '../jobs/Job.js';
 import type { Fleet } from '../workers/Fleet.js';
 import { formatCount } from './format.js';
+import { jobKey } from './jobKey.js';
 import { renderStatus } from './renderStatus.js';
+import { statusButtons } from './statusButtons.js';
 
 /** The status message of a job as it is now. */
 export function renderJobMessage(job: Job): { content: string; embeds: APIEmbed[] } {
@@ -14,6 +16,14 @@ export function renderJobMessage(job: Job): { content: string; embeds: APIEmbed[
 		stoppedWorkers: job.result?.stoppedWorkers ?? [],
 		error: job.result?.error?.message,
 	});
+}
+
+/**
+ * The live status message: the status with Cancel (when `cancel`) and Refresh while the job runs,
+ * and no buttons once it has ended.
+ */
+export function renderLiveMessage(job: Job, cancel: boolean): { content: string; embeds: APIEmbed[]; components: APIActionRowComponent<APIButtonComponent>[] } {
+	return { ...renderJobMessage(job), components: job.result ? [] : [statusButtons(jobKey(job), cancel)] };
 }
 
 /** /stats: how many members hold what a job sets, from a counting pass over the live guild. */

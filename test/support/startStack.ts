@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { SandboxControl } from '../../src/cli/SandboxControl.js';
+import { type ControlInteraction, type ControlMessage, SandboxControl } from '../../src/cli/SandboxControl.js';
 import type { Config } from '../../src/config/Config.js';
 import { loadConfig } from '../../src/config/loadConfig.js';
 import { secretsOf } from '../../src/config/redactTokens.js';
@@ -24,7 +24,19 @@ export interface Stack {
 	logs: () => string;
 	/** Runs a slash command as `userId` (the owner by default) and waits for the job it starts to end. */
 	runJob(command: string, options?: Record<string, unknown>, userId?: string): Promise<Job>;
+	/** Runs a changing command as `userId` (the owner by default) and waits for its preview, with its buttons. */
+	preview(command: string, options?: Record<string, unknown>, userId?: string): Promise<ShownPreview>;
+	/** Presses a button as `userId` (the owner by default) and waits for the boss's first answer. */
+	press(messageId: string, customId: string, userId?: string): Promise<ControlInteraction>;
 	close(): Promise<void>;
+}
+
+/** A preview as its member sees it: the ephemeral reply, and the custom_ids of its buttons. */
+export interface ShownPreview {
+	interactionId: string;
+	message: ControlMessage;
+	start: string;
+	cancel: string;
 }
 
 export interface StackOptions {
@@ -84,7 +96,14 @@ export async function startMassnickOn(
 		},
 		dotenvPath: false,
 	});
-	const base: Config = { ...loaded, rest: { ...loaded.rest, offsetMs: 2 }, statusRefreshSeconds: 2 };
+	// Jobs start at once, as they did before previews, whatever the guild's size: a test of the
+	// preview sets `preview.skipBelowMembers` to 0 in `settings`.
+	const base: Config = {
+		...loaded,
+		rest: { ...loaded.rest, offsetMs: 2 },
+		statusRefreshSeconds: 2,
+		preview: { ...loaded.preview, skipBelowMembers: 100_000_000 },
+	};
 	const config = settings ? settings(base) : base;
 	let text = '';
 	const destination = new Writable({
@@ -116,6 +135,21 @@ export async function startMassnickOn(
 			// The manager clears its slot just after the job ends.
 			await waitUntil(() => job.result !== undefined && massnick.jobs.current === undefined, { what: `/${command} to end`, timeoutMs: 120_000 });
 			return job;
+		},
+		async preview(command, commandOptions = {}, userId = sandbox.ownerId) {
+			const id = await control.invoke(sandbox.guildId, userId, command, commandOptions, sandbox.channelId);
+			// The deferral, then the preview filled in.
+			const interaction = await control.waitForResponses(id, 2);
+			const message = await control.message(sandbox.channelId, interaction.originalMessageId!);
+			const ids = message.components.flatMap((row) => row.components ?? []).map((button) => button.custom_id ?? '');
+			const start = ids.find((customId) => customId.endsWith(':start'));
+			const cancel = ids.find((customId) => customId.endsWith(':cancel'));
+			if (!start || !cancel) throw new Error(`/${command} showed no preview: ${JSON.stringify(interaction.responses)}`);
+			return { interactionId: id, message, start, cancel };
+		},
+		async press(messageId, customId, userId = sandbox.ownerId) {
+			const id = await control.pressButton(sandbox.guildId, userId, sandbox.channelId, messageId, customId);
+			return control.waitForResponses(id, 1);
 		},
 		async close() {
 			await massnick.stop();

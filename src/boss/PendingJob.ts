@@ -1,0 +1,41 @@
+import type { MemberRecord } from '../discord/MemberRecord.js';
+import type { GuildContext } from '../jobs/GuildContext.js';
+import type { Job } from '../jobs/Job.js';
+import type { Requester } from '../jobs/JobManager.js';
+import type { MassAction } from '../jobs/MassAction.js';
+import type { Plan } from '../jobs/Plan.js';
+import type { GuildCounts, JobEstimate } from './estimateJob.js';
+
+/** A job that started, and what to tell the member who started it. */
+export interface StartedJob {
+	readonly job: Job;
+	/** `Started: **Renaming to “…”** for every member, with 10 workers. …` */
+	readonly text: string;
+}
+
+/**
+ * A changing job a command asked for, before it runs: what its preview shows, and how it starts.
+ * Each changing command builds one (`pendingApply`, `pendingRestore`); the preview and the
+ * immediate start only ever use this, so they never ask which command it came from.
+ */
+export interface PendingJob {
+	/** What runs, for people: `Renaming to “🎃 {display_name}”`, `Taking @Event back from …`. */
+	readonly title: string;
+	/** Who it is about: `every member`, `members with @Staff except those with @Bots`. */
+	readonly scope: string;
+	/** For a restore: the job it undoes, who started it and when. */
+	readonly undoes?: string | undefined;
+	/** The action whose changes the sample shows (for a restore, the action it undoes). */
+	readonly action: MassAction;
+	/** The `{jobKind}` of the audit-log reason: the action's type, or `restore`. */
+	readonly jobKind: string;
+	/**
+	 * The figures from Discord's counts, without listing anyone. Called after {@link planSample}, so
+	 * it may use what planning the sample learned (a restore's count of its journal).
+	 */
+	estimate(counts: GuildCounts, ctx: GuildContext): JobEstimate;
+	/** Plans `members` as the job itself will (the same planner). */
+	planSample(members: readonly MemberRecord[], ctx: GuildContext): Promise<Plan[]>;
+	/** Starts it (or its dry run) through the job manager, as the command always has. */
+	start(options: { dryRun: boolean; startedBy: Requester }): Promise<StartedJob>;
+}

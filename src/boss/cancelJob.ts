@@ -1,0 +1,21 @@
+import type { Job } from '../jobs/Job.js';
+import type { BossContext } from './BossContext.js';
+
+/**
+ * Cancels the running job: what `/cancel` and the live status's Cancel (once confirmed) both do.
+ * With `only`, cancels it only if it is still the running job, so a confirmation pressed late
+ * never stops a newer job. Returns the job cancelled, or `undefined` when none was.
+ */
+export function cancelJob(context: BossContext, only?: Job): Job | undefined {
+	const running = context.jobs.current;
+	if (!running || running.result || (only !== undefined && running !== only)) return undefined;
+	const job = context.jobs.cancel();
+	// The status shows "cancelling" now rather than at its next tick.
+	if (job) void context.boss.liveStatus?.refresh();
+	return job;
+}
+
+/** What the member who cancelled is told. */
+export function cancellingText(job: Job): string {
+	return `Cancelling **${job.title}**: no new request goes out. What was done stays journaled; running it again continues, /restore undoes it.`;
+}

@@ -1,0 +1,127 @@
+import type { RoleMode } from '../actions/role/RoleAction.js';
+import type { GuildContext } from '../jobs/GuildContext.js';
+import type { MemberFilters } from '../jobs/planner.js';
+
+/**
+ * What a preview says a job will do, worked out from counts Discord keeps for us, without listing
+ * a single member: the guild's member count and its role member counts. A member holding two roles
+ * is counted under both, and who holds a filter role and another is not known, so most figures
+ * are ranges; the job counts exactly as it runs.
+ *
+ * @see https://discord.com/developers/docs/resources/guild#get-guild-role-member-counts
+ */
+
+/** At least `atLeast` and at most `atMost`; exact when they are equal. */
+export interface Range {
+	readonly atLeast: number;
+	readonly atMost: number;
+}
+
+/** The counts an estimate is made from. */
+export interface GuildCounts {
+	/** Members of the guild, our own bots included (`guild.memberCount`). */
+	readonly members: number;
+	/** Members holding each role, our bots included (`@everyone` is not listed). */
+	readonly roleMembers: Readonly<Record<string, number>>;
+	/** The roles of each of our bots in the guild, the boss and every worker: jobs never touch them. */
+	readonly ourBots: ReadonlyArray<readonly string[]>;
+}
+
+/** A job's figures before it runs; `undefined` where only the run can tell. */
+export interface JobEstimate {
+	/** Members the job is about: the role filters applied, our bots left out. */
+	readonly inScope?: Range | undefined;
+	/** Members it will change. */
+	readonly change?: Range | undefined;
+	/** Members who already have what it sets. */
+	readonly done?: Range | undefined;
+	/** Members it can't change: the owner, and members at or above the workers' highest role. */
+	readonly cant?: Range | undefined;
+}
+
+/** On Discord, each token changes about one member a second in a guild: 10 per 10 s (docs/discord.md). */
+export const CHANGES_PER_SECOND_PER_WORKER = 1;
+
+const exactly = (count: number): Range => ({ atLeast: count, atMost: count });
+
+/** Our bots' share of a role's count, taken off it: jobs never touch our bots. */
+function holdersOf(roleId: string, counts: GuildCounts, ctx: GuildContext): number {
+	if (roleId === ctx.guildId) return others(counts);
+	const bots = counts.ourBots.filter((roles) => roles.includes(roleId)).length;
+	return Math.max(0, (counts.roleMembers[roleId] ?? 0) - bots);
+}
+
+function others(counts: GuildCounts): number {
+	return Math.max(0, counts.members - counts.ourBots.length);
+}
+
+/** Whether a filter is a real one: `@everyone` as `only` means everyone. */
+function onlyRole(filters: MemberFilters, ctx: GuildContext): string | undefined {
+	return filters.onlyRoleId === undefined || filters.onlyRoleId === ctx.guildId ? undefined : filters.onlyRoleId;
+}
+
+/** The members a job with `filters` is about. */
+export function membersInScope(counts: GuildCounts, ctx: GuildContext, filters: MemberFilters): Range {
+	const only = onlyRole(filters, ctx);
+	const base = only === undefined ? others(counts) : holdersOf(only, counts, ctx);
+	const exclude = filters.excludeRoleId;
+	if (exclude === undefined) return exactly(base);
+	if (exclude === ctx.guildId || exclude === only) return exactly(0);
+	const excluded = holdersOf(exclude, counts, ctx);
+	const atLeast = Math.max(0, base - excluded);
+	// Without an `only` role every holder of the excluded one was in scope; with it, who holds both is unknown.
+	return only === undefined ? exactly(atLeast) : { atLeast, atMost: base };
+}
+
+/**
+ * `/massnick`: the members holding a role at or above the workers' highest, and the owner, can't be
+ * renamed (Discord's hierarchy, as the planner decides it). Who is already named so is found only
+ * as the job runs, so the change is "up to".
+ */
+export function estimateRename(counts: GuildCounts, ctx: GuildContext, filters: MemberFilters): JobEstimate {
+	const inScope = membersInScope(counts, ctx, filters);
+	let cant: Range;
+	if (ctx.workerHighestPosition <= 0) {
+		cant = inScope;
+	} else {
+		const high = [...ctx.rolePositions].filter(([id, position]) => id !== ctx.guildId && position >= ctx.workerHighestPosition).map(([id]) => holdersOf(id, counts, ctx));
+		const owner = ctx.botUserIds.has(ctx.ownerId) ? 0 : 1;
+		const sum = high.reduce((total, count) => total + count, 0) + owner;
+		const unfiltered = filters.onlyRoleId === undefined && filters.excludeRoleId === undefined;
+		// Unfiltered, the largest group (or the owner) can't for sure; filtered, none of them may be in scope.
+		const atLeast = unfiltered ? Math.min(inScope.atLeast, Math.max(owner, ...high)) : 0;
+		cant = { atLeast, atMost: Math.min(inScope.atMost, sum) };
+	}
+	return { inScope, cant, change: { atLeast: 0, atMost: Math.max(0, inScope.atMost - cant.atLeast) } };
+}
+
+/**
+ * `/massrole add|remove`: the role's count says who has it. Add changes those in scope who lack it
+ * (holders are done); remove changes those in scope who hold it. Nobody is out of reach: the role
+ * itself was checked against the workers before the preview.
+ */
+export function estimateRoleChange(counts: GuildCounts, ctx: GuildContext, filters: MemberFilters, roleId: string, mode: RoleMode): JobEstimate {
+	const inScope = membersInScope(counts, ctx, filters);
+	const holders = holdersOf(roleId, counts, ctx);
+	let held: Range;
+	if (filters.excludeRoleId === roleId) held = exactly(0);
+	else if (onlyRole(filters, ctx) === roleId) held = inScope;
+	else held = { atLeast: Math.max(0, holders + inScope.atLeast - others(counts)), atMost: Math.min(holders, inScope.atMost) };
+	const lacking: Range = { atLeast: Math.max(0, inScope.atLeast - held.atMost), atMost: Math.max(0, inScope.atMost - held.atLeast) };
+	return mode === 'add' ? { inScope, change: lacking, done: held, cant: exactly(0) } : { inScope, change: held, done: lacking, cant: exactly(0) };
+}
+
+/**
+ * `/restore`: the members the job's journal holds (or, unread, what its last run wrote in its
+ * status line); a member who changed theirs since keeps it, so it is "up to". `undefined`: only
+ * the run can tell.
+ */
+export function estimateRestore(changedByJob: number | undefined): JobEstimate {
+	return changedByJob === undefined ? {} : { change: { atLeast: 0, atMost: changedByJob } };
+}
+
+/** How long `changes` take at the workers' combined rate, in ms; `null` with no worker. */
+export function estimateDurationMs(changes: number, workers: number, perWorkerPerSecond = CHANGES_PER_SECOND_PER_WORKER): number | null {
+	if (workers <= 0 || perWorkerPerSecond <= 0) return null;
+	return (changes / (workers * perWorkerPerSecond)) * 1000;
+}

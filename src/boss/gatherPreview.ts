@@ -1,0 +1,86 @@
+import { type Guild, type RESTGetAPIGuildMembersResult, type RESTGetAPIGuildRoleMemberCountsResult, Routes } from 'discord.js';
+import { expandAuditLogReason } from '../config/auditLogReason.js';
+import { toMemberRecord } from '../discord/toMemberRecord.js';
+import type { Requester } from '../jobs/JobManager.js';
+import type { Plan } from '../jobs/Plan.js';
+import type { BossContext } from './BossContext.js';
+import { describeChange } from './describeChange.js';
+import { CHANGES_PER_SECOND_PER_WORKER, estimateDurationMs, type GuildCounts } from './estimateJob.js';
+import type { PendingJob } from './PendingJob.js';
+import type { PreviewFacts, PreviewSample } from './renderPreview.js';
+
+/** Members listed for the sample: one page, one request. */
+export const SAMPLE_PAGE_SIZE = 100;
+/** Planned changes the preview shows. */
+export const SAMPLE_SHOWN = 5;
+
+/**
+ * Everything a preview shows, without changing anything and without listing the guild: the
+ * guild's member count from the boss's cache (kept current by member events), Discord's role
+ * member counts (one request), and the first page of members (one request) planned by the job's
+ * own planner.
+ *
+ * @see https://discord.com/developers/docs/resources/guild#get-guild-role-member-counts
+ * @see https://discord.com/developers/docs/resources/guild#list-guild-members
+ */
+export async function gatherPreview(context: BossContext, pending: PendingJob, requester: Requester): Promise<PreviewFacts> {
+	const guild = context.boss.guild;
+	const ctx = context.boss.guildContext();
+	const rest = context.boss.client.rest;
+	const [roleMembers, sample] = await Promise.all([
+		(rest.get(Routes.guildRoleMemberCounts(guild.id)) as Promise<RESTGetAPIGuildRoleMemberCountsResult>).catch((error: unknown) => {
+			context.logger.warn({ err: error }, "could not read the role member counts for the preview");
+			return error as Error;
+		}),
+		readSample(context, guild, pending),
+	]);
+	// Without the role counts nothing can be estimated honestly: the preview says the run counts.
+	const counted = !(roleMembers instanceof Error);
+	const counts: GuildCounts = { members: guild.memberCount, roleMembers: counted ? roleMembers : {}, ourBots: ourBotRoles(context, guild) };
+	const estimate = counted ? pending.estimate(counts, ctx) : {};
+	const workers = context.fleet.active.length;
+	return {
+		title: pending.title,
+		scope: pending.scope,
+		undoes: pending.undoes,
+		guildMembers: counts.members,
+		estimate,
+		countsNote: counted ? undefined : `Discord's role member counts could not be read (${roleMembers.message}), so the job counts as it runs.`,
+		sample,
+		// The job's id is given when it starts; the rest of the reason is what its requests carry.
+		reason: expandAuditLogReason(context.config.auditLogReason, { jobKind: pending.jobKind, jobId: '(given at start)', user: requester.tag, userId: requester.id }),
+		workers,
+		durationMs: estimate.change ? estimateDurationMs(estimate.change.atMost, workers) : null,
+		perSecond: workers * CHANGES_PER_SECOND_PER_WORKER,
+	};
+}
+
+/** The first page of members, planned; a listing that fails leaves the preview without a sample. */
+async function readSample(context: BossContext, guild: Guild, pending: PendingJob): Promise<PreviewSample> {
+	const empty = { planned: 0, tally: { change: 0, done: 0, cant: 0, skip: 0 }, changes: [] };
+	let page: RESTGetAPIGuildMembersResult;
+	try {
+		page = (await context.boss.client.rest.get(Routes.guildMembers(guild.id), {
+			query: new URLSearchParams({ limit: String(SAMPLE_PAGE_SIZE) }),
+		})) as RESTGetAPIGuildMembersResult;
+	} catch (error) {
+		context.logger.warn({ err: error }, 'could not list a sample of members for the preview');
+		return { ...empty, note: `No sample: the first members could not be listed (${(error as Error).message}).` };
+	}
+	const members = page.map(toMemberRecord);
+	const plans = await pending.planSample(members, context.boss.guildContext());
+	const tally = { change: 0, done: 0, cant: 0, skip: 0 };
+	const changes: string[] = [];
+	const roleNames = (id: string): string => guild.roles.cache.get(id)?.name ?? `deleted-role-${id}`;
+	plans.forEach((plan: Plan, index) => {
+		tally[plan.action]++;
+		if (plan.action === 'change' && changes.length < SAMPLE_SHOWN) changes.push(describeChange(pending.action.type, members[index]!, plan.from, plan.to, roleNames));
+	});
+	return { planned: members.length, tally, changes };
+}
+
+/** The roles of our own bots (the boss and each worker) in the guild, `@everyone` left out. */
+function ourBotRoles(context: BossContext, guild: Guild): string[][] {
+	const members = [guild.members.me, ...context.fleet.workers.map((worker) => worker.client.guilds.cache.get(guild.id)?.members.me)];
+	return members.map((member) => (member ? [...member.roles.cache.keys()].filter((id) => id !== guild.id) : []));
+}

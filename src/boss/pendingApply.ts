@@ -1,0 +1,34 @@
+import type { GuildContext } from '../jobs/GuildContext.js';
+import type { MassAction } from '../jobs/MassAction.js';
+import { type MemberFilters, planMember } from '../jobs/planner.js';
+import type { BossContext } from './BossContext.js';
+import type { GuildCounts, JobEstimate } from './estimateJob.js';
+import type { PendingJob } from './PendingJob.js';
+
+export interface PendingApplyOptions {
+	readonly action: MassAction;
+	readonly filters: MemberFilters;
+	/** Who it is about, for people: `every member`, `members with @Staff`. */
+	readonly scope: string;
+	/** The action's figures from Discord's counts (`estimateRename`, `estimateRoleChange`). */
+	readonly estimate: (counts: GuildCounts, ctx: GuildContext) => JobEstimate;
+}
+
+/** `/massnick`, `/massrole`: an action over the guild, with the engine's filters. */
+export function pendingApply(context: BossContext, { action, filters, scope, estimate }: PendingApplyOptions): PendingJob {
+	return {
+		title: action.words.doing,
+		scope,
+		action,
+		jobKind: action.type,
+		estimate,
+		planSample: async (members, ctx) => members.map((member) => planMember(member, action, filters, ctx)),
+		async start({ dryRun, startedBy }) {
+			const job = await context.jobs.startJob(action, { dryRun, startedBy, filters });
+			return {
+				job,
+				text: `${dryRun ? 'Dry run: planning' : 'Started'}: **${action.words.doing}** for ${scope}, with ${context.fleet.size} workers. Live progress below; /cancel stops it.`,
+			};
+		},
+	};
+}

@@ -1,0 +1,108 @@
+import { escapeMarkdown, time, TimestampStyles } from 'discord.js';
+import { ErrorCodes, JobError } from '../errors.js';
+import { readEntries, type JournalSummary } from '../jobs/Journal.js';
+import type { MassAction } from '../jobs/MassAction.js';
+import type { RestoreEntry } from '../jobs/Plan.js';
+import { planMember, planRestore } from '../jobs/planner.js';
+import type { BossContext } from './BossContext.js';
+import { estimateRestore } from './estimateJob.js';
+import type { PendingJob } from './PendingJob.js';
+
+export interface PendingRestoreOptions {
+	/** `/restore name:`: run instead when no journal is left (it keeps no journal itself). */
+	readonly fallback?: MassAction | undefined;
+	/** What to tell the member when there is neither a journal nor a fallback. */
+	readonly noJournalHint: string;
+}
+
+/**
+ * `/restore`: the newest job not undone yet (the one `JobManager.startRestore` picks), or the
+ * fallback when no journal is left. Reading the journals touches the disk: call it after the
+ * interaction is acknowledged.
+ *
+ * @throws {JobError} `NO_JOURNAL` with nothing to undo and no fallback; `JOURNAL_CORRUPT` for a
+ * journal this massnick cannot rebuild the action of (as the restore itself would).
+ */
+export async function pendingRestore(context: BossContext, options: PendingRestoreOptions): Promise<PendingJob> {
+	const summary = await context.jobs.lastOpen();
+	if (!summary) {
+		if (!options.fallback) {
+			throw new JobError(ErrorCodes.NoJournal, `There is no journal of a job to undo: nothing massnick changed is left to restore. ${options.noJournalHint}`);
+		}
+		return clearInstead(context, options.fallback, options.noJournalHint);
+	}
+	const action = context.jobs.actionOf(summary.header);
+	if (!action) {
+		throw new JobError(
+			ErrorCodes.JournalCorrupt,
+			`The newest journal (${summary.header.jobId}) was written by an action this massnick does not know (${summary.header.action}); run the massnick version that wrote it to restore it.`,
+		);
+	}
+	const { header } = summary;
+	const changed = summary.counts?.changed;
+	/** Members the journal holds, once the sample has read it: every run of the job, not only the last. */
+	let journaled: number | undefined;
+	return {
+		title: action.words.undoing,
+		scope: 'every member the job changed who still has what it set',
+		undoes: `**${escapeMarkdown(header.title)}**, started by ${escapeMarkdown(header.startedBy.tag)} ${time(new Date(header.startedAt), TimestampStyles.RelativeTime)} (${header.startedAt})`,
+		action,
+		jobKind: 'restore',
+		// The last run's status line counts that run only (a rerun after a crash, or the next stage of
+		// a rollout, counts what it added): the journal's own count is better when the sample read it.
+		estimate: () => estimateRestore(journaled ?? (typeof changed === 'number' ? changed : undefined)),
+		async planSample(members, ctx) {
+			const scan = await scanJournal(summary, new Set(members.map((member) => member.id)));
+			journaled = scan.entries;
+			return members.map((member) => planRestore(member, scan.found.get(member.id), action, ctx));
+		},
+		async start({ dryRun, startedBy }) {
+			const { job, undoes } = await context.jobs.startRestore({ dryRun, startedBy, fallback: options.fallback, noJournalHint: options.noJournalHint });
+			if (undoes?.header.jobId !== header.jobId) {
+				// Only a journal written or restored between the preview and Start could do this.
+				context.logger.warn({ previewed: header.jobId, undoes: undoes?.header.jobId }, 'the restore undoes another journal than its preview showed');
+			}
+			return { job, text: restoreText(job.target, undoes, dryRun) };
+		},
+	};
+}
+
+/** No journal left, but a nickname to clear where it is still set: the originals are lost. */
+function clearInstead(context: BossContext, fallback: MassAction, noJournalHint: string): PendingJob {
+	return {
+		title: fallback.words.doing,
+		scope: 'every member who still has it',
+		undoes: 'nothing: no journal was found, so the originals cannot be brought back; the nickname is cleared wherever it is still set instead',
+		action: fallback,
+		jobKind: fallback.type,
+		estimate: () => ({}),
+		planSample: async (members, ctx) => members.map((member) => planMember(member, fallback, {}, ctx)),
+		async start({ dryRun, startedBy }) {
+			const { job, undoes } = await context.jobs.startRestore({ dryRun, fallback, startedBy, noJournalHint });
+			return { job, text: restoreText(job.target, undoes, dryRun) };
+		},
+	};
+}
+
+/** What a started restore tells its member: the job it undoes, or the clear it runs instead. */
+function restoreText(target: string, undoes: JournalSummary | undefined, dryRun: boolean): string {
+	if (!undoes) {
+		return `No journal was found, so the originals cannot be brought back. ${dryRun ? 'Dry run: planning a' : 'Running a'} clear of **${target}** wherever it is still set instead.`;
+	}
+	const { header } = undoes;
+	return `${dryRun ? 'Dry run: planning to undo' : 'Undoing'} the last job: **${header.title}**, started by ${header.startedBy.tag} at ${header.startedAt}. Each member gets back what they had before it; a member who changed it since keeps theirs.`;
+}
+
+/**
+ * One pass over the journal: the entries of `ids` (the first per id wins, as in the restore's own
+ * index) and how many entries it holds, keeping no more than the sample in memory.
+ */
+async function scanJournal(summary: JournalSummary, ids: ReadonlySet<string>): Promise<{ found: Map<string, RestoreEntry>; entries: number }> {
+	const found = new Map<string, RestoreEntry>();
+	let entries = 0;
+	for await (const entry of readEntries(summary.path)) {
+		entries++;
+		if (ids.has(entry.id) && !found.has(entry.id)) found.set(entry.id, entry);
+	}
+	return { found, entries };
+}

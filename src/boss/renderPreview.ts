@@ -1,0 +1,187 @@
+import {
+	type APIActionRowComponent,
+	type APIButtonComponent,
+	type APIEmbed,
+	ButtonStyle,
+	ComponentType,
+	escapeMarkdown,
+	time,
+	TimestampStyles,
+} from 'discord.js';
+import { previewButtonId } from './customIds.js';
+import type { JobEstimate, Range } from './estimateJob.js';
+import { formatCount, formatDuration } from './format.js';
+
+/** What a preview shows: gathered once when the command runs (see `gatherPreview`). */
+export interface PreviewFacts {
+	/** What runs: `Renaming to “🎃 {display_name}”`. */
+	readonly title: string;
+	/** Who it is about: `every member`, `members with @Staff`. */
+	readonly scope: string;
+	/** For a restore: the job it undoes, who started it and when. */
+	readonly undoes?: string | undefined;
+	/** The guild's member count, our bots included. */
+	readonly guildMembers: number;
+	readonly estimate: JobEstimate;
+	/** Why there is no estimate, when Discord's counts could not be read. */
+	readonly countsNote?: string | undefined;
+	readonly sample: PreviewSample;
+	/** The audit-log reason every request of the job will carry. */
+	readonly reason: string;
+	/** Workers that can take work now. */
+	readonly workers: number;
+	/** The time the changes take at the workers' combined rate; `null` when unknown. */
+	readonly durationMs: number | null;
+	/** Changes a second, all workers together. */
+	readonly perSecond: number;
+}
+
+/** The first listed members, planned by the job's own planner. */
+export interface PreviewSample {
+	/** Members of the first page that were planned (0 when none could be listed). */
+	readonly planned: number;
+	readonly tally: { readonly change: number; readonly done: number; readonly cant: number; readonly skip: number };
+	/** The first few planned changes, one line each: `alice: “Alice” → “🎃 Alice”`. */
+	readonly changes: readonly string[];
+	/** Why there is no sample, or what it leaves out. */
+	readonly note?: string | undefined;
+}
+
+/** Where a preview is: open with its buttons, or closed, saying why nothing (or what) ran. */
+export type PreviewStatus =
+	| { readonly state: 'open'; readonly previewId: string; readonly expiresAt: number }
+	| { readonly state: 'starting' }
+	| { readonly state: 'started'; readonly text: string }
+	| { readonly state: 'failed'; readonly error: string }
+	| { readonly state: 'cancelled' }
+	| { readonly state: 'expired' }
+	| { readonly state: 'replaced' }
+	| { readonly state: 'stopped' };
+
+export interface PreviewMessage {
+	content: string;
+	embeds: APIEmbed[];
+	components: APIActionRowComponent<APIButtonComponent>[];
+}
+
+/** Discord's embed limits: a title of 256 characters, a description of 4096. */
+const TITLE_LIMIT = 256;
+const DESCRIPTION_LIMIT = 4096;
+/** The most one sample line may take (a nickname is 32 code points, a role name 100). */
+const SAMPLE_LINE_LIMIT = 200;
+/** The most any other free-text line (names, errors) may take. */
+const LINE_LIMIT = 600;
+
+/** The line a closed preview starts with: what became of it. */
+function headline(status: PreviewStatus): string | undefined {
+	switch (status.state) {
+		case 'open':
+			return undefined;
+		case 'starting':
+			return '⏳ Starting…';
+		case 'started':
+			return `✅ ${status.text}`;
+		case 'failed':
+			return `⚠️ Could not start, so nothing ran: ${clip(status.error, LINE_LIMIT)}`;
+		case 'cancelled':
+			return '✖️ Cancelled: nothing ran and nothing was changed.';
+		case 'expired':
+			return '⌛ Expired: nobody pressed Start in time, so nothing ran. Run the command again for a fresh preview.';
+		case 'replaced':
+			return '↪️ Replaced by a newer command: nothing ran from this preview.';
+		case 'stopped':
+			return '⏹️ massnick stopped before Start was pressed: nothing ran.';
+	}
+}
+
+/**
+ * The preview message: what will run, for whom, with Discord's counts and a sample of real
+ * members, the audit-log reason, the workers and the time it takes; with Start and Cancel while
+ * it is open. Within Discord's embed limits whatever the names.
+ */
+export function renderPreview(facts: PreviewFacts, status: PreviewStatus): PreviewMessage {
+	const lines: string[] = [];
+	const head = headline(status);
+	if (head) lines.push(head, '');
+	lines.push(clip(`**${escapeMarkdown(facts.title)}** for ${escapeMarkdown(facts.scope)}.`, LINE_LIMIT));
+	if (facts.undoes) lines.push(clip(`It undoes ${facts.undoes}.`, LINE_LIMIT));
+	lines.push(...figures(facts));
+	lines.push(clip(`Audit-log reason: “${escapeMarkdown(facts.reason)}”`, 2 * LINE_LIMIT));
+	lines.push(
+		`${formatCount(facts.workers)} workers at about ${formatCount(facts.perSecond)} changes a second together: ${facts.durationMs === null ? 'the time is known once it runs' : `about **${formatDuration(facts.durationMs)}**`}.`,
+	);
+	if (status.state === 'open') {
+		lines.push('', `Nothing changes until you press **Start**. This preview expires ${time(Math.ceil(status.expiresAt / 1000), TimestampStyles.RelativeTime)}.`);
+	}
+	const description = fitLines(lines, sampleLines(facts.sample));
+	const prefix = status.state === 'open' ? 'Preview' : 'Preview (closed)';
+	return {
+		content: '',
+		embeds: [{ title: clip(`${prefix} · ${facts.title}`, TITLE_LIMIT), description }],
+		components: status.state === 'open' ? [previewButtons(status.previewId)] : [],
+	};
+}
+
+/** Start and Cancel, in one row. */
+export function previewButtons(previewId: string): APIActionRowComponent<APIButtonComponent> {
+	return {
+		type: ComponentType.ActionRow,
+		components: [
+			{ type: ComponentType.Button, style: ButtonStyle.Success, label: 'Start', custom_id: previewButtonId(previewId, 'start') },
+			{ type: ComponentType.Button, style: ButtonStyle.Secondary, label: 'Cancel', custom_id: previewButtonId(previewId, 'cancel') },
+		],
+	};
+}
+
+function figures(facts: PreviewFacts): string[] {
+	const { inScope, change, done, cant } = facts.estimate;
+	const lines = [`Members: ${formatCount(facts.guildMembers)} in the server${inScope ? ` · ${formatRange(inScope)} in scope (our bots left out)` : ''}.`];
+	const parts = [`will change **${change ? formatRange(change) : 'as many as need it (counted as it runs)'}**`];
+	if (done) parts.push(`already done ${formatRange(done)}`);
+	if (cant) parts.push(`can't ${formatRange(cant)}${cant.atMost > 0 ? " (the owner, and members with a role at or above the workers' highest)" : ''}`);
+	lines.push(`${capitalize(parts.join(' · '))}.`);
+	if (inScope || cant) lines.push('Counts come from Discord without listing anyone; a member with several roles counts under each, hence the ranges. The job counts exactly as it runs.');
+	if (facts.countsNote) lines.push(clip(escapeMarkdown(facts.countsNote), LINE_LIMIT));
+	return lines;
+}
+
+function sampleLines(sample: PreviewSample): string[] {
+	const lines: string[] = [];
+	if (sample.planned > 0) {
+		const { change, done, cant, skip } = sample.tally;
+		lines.push(
+			`The first ${formatCount(sample.planned)} members listed: ${formatCount(change)} to change, ${formatCount(done)} already done, ${formatCount(cant)} can't, ${formatCount(skip)} left alone.`,
+		);
+		for (const change of sample.changes) lines.push(`• ${clip(change, SAMPLE_LINE_LIMIT)}`);
+	}
+	if (sample.note) lines.push(clip(sample.note, LINE_LIMIT));
+	return lines;
+}
+
+/** The lines, with as much of the sample as fits 4096 characters inserted before the reason. */
+function fitLines(lines: string[], sample: string[]): string {
+	const at = lines.findIndex((line) => line.startsWith('Audit-log reason:'));
+	let room = DESCRIPTION_LIMIT - lines.join('\n').length;
+	const kept: string[] = [];
+	for (const line of sample) {
+		if (line.length + 1 > room) break;
+		kept.push(line);
+		room -= line.length + 1;
+	}
+	return clip([...lines.slice(0, at), ...kept, ...lines.slice(at)].join('\n'), DESCRIPTION_LIMIT);
+}
+
+/** `1,234`; `up to 1,234`; `1,200–1,234`. */
+export function formatRange(range: Range): string {
+	if (range.atLeast === range.atMost) return formatCount(range.atMost);
+	if (range.atLeast <= 0) return `up to ${formatCount(range.atMost)}`;
+	return `${formatCount(range.atLeast)}–${formatCount(range.atMost)}`;
+}
+
+function capitalize(text: string): string {
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function clip(text: string, limit: number): string {
+	return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}

@@ -1,0 +1,7 @@
+import type { BaseInteraction } from 'discord.js';
+import type { Requester } from '../jobs/JobManager.js';
+
+/** Who ran a command or pressed a button, as the audit log and the journal name them. */
+export function requesterOf(interaction: BaseInteraction): Requester {
+	return { id: interaction.user.id, tag: interaction.user.tag };
+}

@@ -1,0 +1,48 @@
+import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
+import type { BossContext } from './BossContext.js';
+import { commandPermission } from './commandPermission.js';
+import { gatherPreview } from './gatherPreview.js';
+import type { PendingJob } from './PendingJob.js';
+import { Preview } from './Preview.js';
+import { requesterOf } from './requesterOf.js';
+import { showLive } from './showLive.js';
+
+/**
+ * Runs a changing command (`/massnick`, `/massrole`, `/restore`). A dry run, or any job in a guild
+ * smaller than `preview.skipBelowMembers`, starts at once as it always has. Any other job first
+ * shows its member a private preview of what will happen, and nothing is sent to Discord's member
+ * routes until they press Start (see `pressPreview.ts`).
+ *
+ * A busy guild is refused before anything is acknowledged, so the refusal is private.
+ * `prepare` builds the job once the interaction is acknowledged (it may read the journals).
+ */
+export async function startOrPreview(interaction: ChatInputCommandInteraction, context: BossContext, prepare: () => PendingJob | Promise<PendingJob>): Promise<void> {
+	const dryRun = interaction.options.getBoolean('dry_run') ?? false;
+	context.jobs.assertIdle();
+	if (dryRun || context.boss.guild.memberCount < context.config.preview.skipBelowMembers) {
+		await interaction.deferReply();
+		const pending = await prepare();
+		const { job, text } = await pending.start({ dryRun, startedBy: requesterOf(interaction) });
+		await interaction.editReply(text);
+		await showLive(interaction, context, job);
+		return;
+	}
+	// Counting and sampling take a few requests: acknowledge first (Discord allows 3 s), privately.
+	await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+	const pending = await prepare();
+	const facts = await gatherPreview(context, pending, requesterOf(interaction));
+	const preview = new Preview({
+		id: interaction.id,
+		userId: interaction.user.id,
+		permission: commandPermission(interaction.commandName),
+		pending,
+		facts,
+		edit: (message) => interaction.editReply(message),
+		logger: context.logger,
+	});
+	const expiresAt = context.previews.open(preview);
+	if (!(await preview.show({ state: 'open', previewId: preview.id, expiresAt }))) {
+		context.previews.take(preview.id, preview.userId, 'cancelled');
+		throw new Error('the preview could not be shown');
+	}
+}

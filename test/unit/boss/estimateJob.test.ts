@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { estimateDurationMs, estimateRename, estimateRestore, estimateRoleChange, type GuildCounts, membersInScope } from '../../../src/boss/estimateJob.js';
+import type { GuildContext } from '../../../src/jobs/GuildContext.js';
+
+const GUILD = '100000000000000000';
+const OWNER = '100000000000000001';
+const WORKERS_ROLE = '200000000000000001';
+const MOD = '200000000000000002';
+const ADMIN = '200000000000000003';
+const STAFF = '200000000000000004';
+const EVENT = '200000000000000005';
+
+/** A guild of 1,000,000 members and 3 bots of ours (the boss and 2 workers, holding the workers' role). */
+const ctx: GuildContext = {
+	guildId: GUILD,
+	ownerId: OWNER,
+	rolePositions: new Map([
+		[GUILD, 0],
+		[EVENT, 1],
+		[STAFF, 2],
+		[WORKERS_ROLE, 5],
+		[MOD, 6],
+		[ADMIN, 7],
+	]),
+	botUserIds: new Set(['1', '2', '3']),
+	workerHighestPosition: 5,
+};
+
+const counts: GuildCounts = {
+	members: 1_000_003,
+	roleMembers: { [EVENT]: 400_000, [STAFF]: 50, [WORKERS_ROLE]: 2, [MOD]: 30, [ADMIN]: 5 },
+	ourBots: [[], [WORKERS_ROLE], [WORKERS_ROLE]],
+};
+
+describe('membersInScope', () => {
+	it('is everyone but our bots without filters, exactly', () => {
+		expect(membersInScope(counts, ctx, {})).toEqual({ atLeast: 1_000_000, atMost: 1_000_000 });
+	});
+
+	it('is the only role’s holders; @everyone as only role means everyone', () => {
+		expect(membersInScope(counts, ctx, { onlyRoleId: STAFF })).toEqual({ atLeast: 50, atMost: 50 });
+		expect(membersInScope(counts, ctx, { onlyRoleId: GUILD })).toEqual({ atLeast: 1_000_000, atMost: 1_000_000 });
+	});
+
+	it('takes the excluded role off exactly without an only role, and as a range with one (who holds both is unknown)', () => {
+		expect(membersInScope(counts, ctx, { excludeRoleId: EVENT })).toEqual({ atLeast: 600_000, atMost: 600_000 });
+		expect(membersInScope(counts, ctx, { onlyRoleId: STAFF, excludeRoleId: MOD })).toEqual({ atLeast: 20, atMost: 50 });
+		expect(membersInScope(counts, ctx, { onlyRoleId: STAFF, excludeRoleId: STAFF })).toEqual({ atLeast: 0, atMost: 0 });
+	});
+});
+
+describe('estimateRename', () => {
+	it("counts up to the holders of roles at or above the workers' (our bots left out) and the owner as can't", () => {
+		const estimate = estimateRename(counts, ctx, {});
+		// Workers' role: 2 holders, both our bots; Moderator 30; Admin 5; the owner 1.
+		expect(estimate.cant).toEqual({ atLeast: 30, atMost: 36 });
+		expect(estimate.change).toEqual({ atLeast: 0, atMost: 1_000_000 - 30 });
+		expect(estimate.done).toBeUndefined();
+	});
+
+	it("can't is at most the scope, and unknown below with a filter", () => {
+		const estimate = estimateRename(counts, ctx, { onlyRoleId: STAFF });
+		expect(estimate.cant).toEqual({ atLeast: 0, atMost: 36 });
+		expect(estimate.change).toEqual({ atLeast: 0, atMost: 50 });
+		expect(estimateRename(counts, ctx, { onlyRoleId: ADMIN }).cant).toEqual({ atLeast: 0, atMost: 5 });
+	});
+
+	it('with no worker ready, nobody can be renamed', () => {
+		const estimate = estimateRename(counts, { ...ctx, workerHighestPosition: 0 }, {});
+		expect(estimate.cant).toEqual(estimate.inScope);
+		expect(estimate.change).toEqual({ atLeast: 0, atMost: 0 });
+	});
+});
+
+describe('estimateRoleChange', () => {
+	it('add changes exactly those who lack the role, and counts its holders as done, without filters', () => {
+		expect(estimateRoleChange(counts, ctx, {}, EVENT, 'add')).toEqual({
+			inScope: { atLeast: 1_000_000, atMost: 1_000_000 },
+			change: { atLeast: 600_000, atMost: 600_000 },
+			done: { atLeast: 400_000, atMost: 400_000 },
+			cant: { atLeast: 0, atMost: 0 },
+		});
+	});
+
+	it('remove changes exactly its holders', () => {
+		const estimate = estimateRoleChange(counts, ctx, {}, EVENT, 'remove');
+		expect(estimate.change).toEqual({ atLeast: 400_000, atMost: 400_000 });
+		expect(estimate.done).toEqual({ atLeast: 600_000, atMost: 600_000 });
+	});
+
+	it('with an only role, the overlap is a range within the scope', () => {
+		const estimate = estimateRoleChange(counts, ctx, { onlyRoleId: STAFF }, EVENT, 'add');
+		expect(estimate.change).toEqual({ atLeast: 0, atMost: 50 });
+		expect(estimate.done).toEqual({ atLeast: 0, atMost: 50 });
+		// Only members with the role itself: all done for add, all changed for remove.
+		expect(estimateRoleChange(counts, ctx, { onlyRoleId: EVENT }, EVENT, 'add').change).toEqual({ atLeast: 0, atMost: 0 });
+		expect(estimateRoleChange(counts, ctx, { excludeRoleId: EVENT }, EVENT, 'remove').change).toEqual({ atLeast: 0, atMost: 0 });
+	});
+
+	it('leaves our bots out of the role’s count', () => {
+		const estimate = estimateRoleChange(counts, ctx, {}, WORKERS_ROLE, 'remove');
+		expect(estimate.change).toEqual({ atLeast: 0, atMost: 0 });
+	});
+});
+
+describe('estimateRestore and estimateDurationMs', () => {
+	it('a restore gives back up to what the job changed, or says nothing when its journal has no count', () => {
+		expect(estimateRestore(1234)).toEqual({ change: { atLeast: 0, atMost: 1234 } });
+		expect(estimateRestore(undefined)).toEqual({});
+	});
+
+	it('the time is the changes at one a second per worker (10 per 10 s per token)', () => {
+		expect(estimateDurationMs(1_000_000, 10)).toBe(100_000_000);
+		expect(estimateDurationMs(600, 10)).toBe(60_000);
+		expect(estimateDurationMs(600, 0)).toBeNull();
+	});
+});
