@@ -23,7 +23,9 @@ const DEMO = {
 
 /**
  * `npm run demo`: a local guild, ten workers, a rename and a restore end to end, with no
- * Discord account. Exits non-zero if the guild does not end where it should.
+ * Discord account. Each command first shows its private preview (what will happen, to how many,
+ * how long it takes), which the demo prints and then presses Start on, as the member would.
+ * Exits non-zero if the guild does not end where it should.
  */
 export async function runDemo(_args: string[]): Promise<number> {
 	const out = process.stdout;
@@ -94,7 +96,16 @@ async function runCommand(
 ): Promise<Job> {
 	const previous = massnick.jobs.last;
 	const id = await control.invoke(sandbox.guildId, sandbox.ownerId, command, options, sandbox.channelId);
-	await control.waitForResponses(id, 1);
+	// The deferral, then the preview (or, in a guild below preview.skipBelowMembers, the start).
+	const answered = await control.waitForResponses(id, 2);
+	const preview = await control.message(sandbox.channelId, answered.originalMessageId!);
+	const start = preview.components.flatMap((row) => row.components ?? []).find((button) => button.custom_id?.endsWith(':start'));
+	if (start?.custom_id) {
+		const embed = preview.embeds[0] as { title?: string; description?: string } | undefined;
+		process.stdout.write(`${indent(plain([`${embed?.title ?? ''}  (private to the member who ran it)`, embed?.description ?? ''].join('\n')))}\n`);
+		process.stdout.write(`  (the time is at Discord's limits; the sandbox runs its windows ${DEMO.timeScale} times faster)\n  [Start] pressed\n`);
+		await control.pressButton(sandbox.guildId, sandbox.ownerId, sandbox.channelId, preview.id, start.custom_id);
+	}
 	const job = await waitFor(() => (massnick.jobs.last === previous ? undefined : massnick.jobs.last));
 	const width = Math.min(process.stdout.columns || 80, 100);
 	while (!job.result) {
@@ -121,6 +132,14 @@ function contentOf(interaction: { responses: Array<{ body?: unknown }> }): strin
 	const data = last?.data ?? last;
 	const embed = data?.embeds?.[0];
 	return [data?.content, embed?.title, embed?.description].filter(Boolean).join('\n');
+}
+
+/** Discord's markdown as a terminal shows it: no bold markers, timestamps as times. */
+function plain(text: string): string {
+	return text
+		.replace(/\*\*/g, '')
+		.replace(/\\([*_~`|>\\])/g, '$1')
+		.replace(/<t:(\d+):R>/g, (_, seconds: string) => `at ${new Date(Number(seconds) * 1000).toLocaleTimeString('en-GB')}`);
 }
 
 function indent(text: string): string {
