@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { build, type BuildOptions } from 'esbuild';
 
 /**
@@ -28,5 +29,7 @@ export const buildOptions = {
 } as const satisfies BuildOptions;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+	// Chunk names carry a hash of their content: yesterday's chunks would stay behind otherwise.
+	await rm(buildOptions.outdir, { recursive: true, force: true });
 	await build(buildOptions);
 }
