@@ -17,6 +17,7 @@ import type {
 	GatewayTiming,
 	SandboxDispatch,
 } from '../../src/sandbox/gateway/GatewayHost.js';
+import { waitUntil } from '../support/waitUntil.js';
 
 /**
  * A small stand-in for the sandbox's state, for testing the gateway alone: a few apps, a few
@@ -273,10 +274,6 @@ export async function startFakeSandbox(options: {
 }
 
 /** Resolves when `predicate` holds, polling; rejects after `timeoutMs` with `what` in the message. */
-export async function waitFor(predicate: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!predicate()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 10));
-	}
+export function waitFor(predicate: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+	return waitUntil(predicate, { what, timeoutMs, everyMs: 10 });
 }
