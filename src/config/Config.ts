@@ -103,19 +103,47 @@ export interface Settings {
 	readonly preview: PreviewSettings;
 }
 
+/** One worker this process holds: its id among `workerCount`, and its bot's token (secret). */
+export interface HeldWorker {
+	readonly id: number;
+	readonly token: string;
+}
+
 /** What comes from the environment (`.env` or the real environment). */
 export interface EnvSettings {
-	/** The boss bot's token (secret). */
+	/** The boss bot's token (secret); `''` in a fleet process that runs no boss (see `heldWorkers`). */
 	readonly bossToken: string;
-	/** One token per worker bot, in order; worker `i` owns members with `(id >> 22) % n === i` (secret). */
+	/**
+	 * The worker tokens as `WORKER_TOKENS` lists them (secret): one per worker, in order, or only
+	 * those of the workers this process holds. {@link heldWorkers} says which token each worker uses.
+	 */
 	readonly workerTokens: readonly string[];
+	/**
+	 * N, the number of workers the guild is split between: worker `i` owns the members with
+	 * `(id >> 22) % N === i` (`WORKER_COUNT`; default: the number of `WORKER_TOKENS`).
+	 */
+	readonly workerCount: number;
+	/**
+	 * The workers this process holds, lowest id first, each with its token: `WORKER_IDS`, or
+	 * `[JOB_COMPLETION_INDEX]` in a pod of a Kubernetes Indexed Job; by default every id below
+	 * {@link workerCount}. Other processes hold the others.
+	 */
+	readonly heldWorkers: readonly HeldWorker[];
+	/**
+	 * A bot token used only to list members, over REST with no gateway connection (`LISTER_TOKEN`,
+	 * typically the boss's, in fleet processes without a boss); `''` when unset (secret).
+	 */
+	readonly listerToken: string;
 	/** The one guild massnick works on. */
 	readonly guildId: string;
 	/** discord.js's `rest.api`, e.g. `http://127.0.0.1:3000/api` for the sandbox; unset for Discord. */
 	readonly apiUrl: string | undefined;
 	readonly logLevel: LogLevel;
 	readonly logFormat: LogFormat;
-	/** Where journals live: `<dataDir>/<guildId>/<jobId>.jsonl`. */
+	/**
+	 * Where journals live: `<dataDir>/<guildId>/<jobId>.jsonl`, or `<jobId>.w<id>.jsonl` per
+	 * worker in a process that holds only some of the workers.
+	 */
 	readonly dataDir: string;
 }
 

@@ -1,12 +1,17 @@
 import type { ConfigProblem } from '../errors.js';
 import { isSnowflake } from '../discord/snowflake.js';
-import type { EnvSettings, LogFormat, LogLevel } from './Config.js';
+import type { EnvSettings, HeldWorker, LogFormat, LogLevel } from './Config.js';
 import { DEFAULT_ENV } from './defaults.js';
+import { readWorkerIds } from './readWorkerIds.js';
 
 /** The environment keys massnick reads, and nothing else. */
 export const ENV_KEYS = [
 	'BOSS_TOKEN',
 	'WORKER_TOKENS',
+	'WORKER_COUNT',
+	'WORKER_IDS',
+	'JOB_COMPLETION_INDEX',
+	'LISTER_TOKEN',
 	'GUILD_ID',
 	'DISCORD_API_URL',
 	'LOG_LEVEL',
@@ -35,9 +40,13 @@ export function readEnv(env: Readonly<Record<string, string | undefined>>): {
 		return text === undefined || text === '' ? undefined : text;
 	};
 
+	// A process that holds only some workers (WORKER_IDS, or a pod of an Indexed Job) may run
+	// without the boss: `massnick run` lists with LISTER_TOKEN or its workers instead.
+	const inFleet = value('WORKER_IDS') !== undefined || value('JOB_COMPLETION_INDEX') !== undefined;
 	const bossToken = value('BOSS_TOKEN') ?? '';
-	if (bossToken === '') problem('BOSS_TOKEN', "missing; set it to the boss bot's token (Developer Portal → your app → Bot → Reset Token)");
-	else {
+	if (bossToken === '') {
+		if (!inFleet) problem('BOSS_TOKEN', "missing; set it to the boss bot's token (Developer Portal → your app → Bot → Reset Token)");
+	} else {
 		const why = tokenProblem(bossToken);
 		if (why) problem('BOSS_TOKEN', `the boss's token ${why}`);
 	}
@@ -46,9 +55,10 @@ export function readEnv(env: Readonly<Record<string, string | undefined>>): {
 		.split(',')
 		.map((token) => token.trim())
 		.filter((token) => token !== '');
-	if (workerTokens.length === 0) {
-		problem('WORKER_TOKENS', 'missing; give one bot token per worker, separated by commas (at least one)');
-	}
+	const { workerCount, heldWorkers, tokenIds } = readFleet(value, workerTokens, problem);
+	// A list of only the held workers' tokens names each by the worker it belongs to.
+	const workerAt = (index: number): number => tokenIds[index] ?? index;
+	const workerPlace = (index: number): string => `worker ${workerAt(index)} (token ${index + 1} in the list)`;
 	const firstPlace = new Map<string, number>();
 	workerTokens.forEach((token, index) => {
 		const why = tokenProblem(token);
@@ -58,7 +68,7 @@ export function readEnv(env: Readonly<Record<string, string | undefined>>): {
 		else {
 			problem(
 				'WORKER_TOKENS',
-				`worker ${earlier} and worker ${index} (tokens ${earlier + 1} and ${index + 1} in the list) have the same token; each worker needs its own bot (rate limits are per token)`,
+				`worker ${workerAt(earlier)} and worker ${workerAt(index)} (tokens ${earlier + 1} and ${index + 1} in the list) have the same token; each worker needs its own bot (rate limits are per token)`,
 			);
 		}
 	});
@@ -68,6 +78,12 @@ export function readEnv(env: Readonly<Record<string, string | undefined>>): {
 			'BOSS_TOKEN',
 			`the boss and ${workerPlace(sharedWithBoss)} of WORKER_TOKENS have the same token; the boss needs a bot of its own, apart from the workers`,
 		);
+	}
+
+	const listerToken = value('LISTER_TOKEN') ?? '';
+	if (listerToken !== '') {
+		const why = tokenProblem(listerToken);
+		if (why) problem('LISTER_TOKEN', `the lister's token ${why}`);
 	}
 
 	const guildId = value('GUILD_ID') ?? '';
@@ -92,11 +108,95 @@ export function readEnv(env: Readonly<Record<string, string | undefined>>): {
 
 	const dataDir = value('MASSNICK_DATA_DIR') ?? DEFAULT_ENV.dataDir;
 
-	return { settings: { bossToken, workerTokens, guildId, apiUrl, logLevel, logFormat, dataDir }, problems };
+	return {
+		settings: { bossToken, workerTokens, workerCount, heldWorkers, listerToken, guildId, apiUrl, logLevel, logFormat, dataDir },
+		problems,
+	};
 }
 
-function workerPlace(index: number): string {
-	return `worker ${index} (token ${index + 1} in the list)`;
+/** More workers than this in one guild is a typo, not a fleet: each is a bot of its own. */
+const MAX_WORKER_COUNT = 1000;
+
+/**
+ * The split and this process's part of it: `WORKER_COUNT` workers in all, this process holding
+ * `WORKER_IDS` (or `JOB_COMPLETION_INDEX`), as `@discordjs/ws` takes `shardCount` and `shardIds`.
+ * With none of them set, the process holds one worker per token, as before there were fleets.
+ *
+ * `WORKER_TOKENS` may list every worker's token (each process takes those at its ids, so one
+ * Secret serves every pod) or only the held workers' (in the order of `WORKER_IDS`).
+ */
+function readFleet(
+	value: (key: EnvKey) => string | undefined,
+	tokens: readonly string[],
+	problem: (key: EnvKey, message: string) => void,
+): { workerCount: number; heldWorkers: HeldWorker[]; /** The worker of each token, by its place in the list. */ tokenIds: number[] } {
+	const countText = value('WORKER_COUNT');
+	const idsText = value('WORKER_IDS');
+	const indexText = value('JOB_COMPLETION_INDEX');
+	const none = { workerCount: tokens.length, heldWorkers: [], tokenIds: [] };
+
+	let count: number | undefined;
+	if (countText !== undefined) {
+		if (!/^\d+$/.test(countText) || Number(countText) < 1 || Number(countText) > MAX_WORKER_COUNT) {
+			problem('WORKER_COUNT', `"${countText}" is not a number of workers; give a whole number from 1 to ${MAX_WORKER_COUNT}`);
+			return none;
+		}
+		count = Number(countText);
+	}
+
+	let ids: number[];
+	if (indexText !== undefined) {
+		if (!/^\d+$/.test(indexText)) {
+			problem('JOB_COMPLETION_INDEX', `"${indexText}" is not a completion index (a whole number from 0, as a Kubernetes Indexed Job sets it)`);
+			return none;
+		}
+		if (count === undefined) {
+			problem('WORKER_COUNT', "required when JOB_COMPLETION_INDEX is set: a pod of an Indexed Job holds one worker, and every pod must split the guild the same way (set it to the Job's completions)");
+			return none;
+		}
+		if (idsText !== undefined) {
+			problem('WORKER_IDS', 'set with JOB_COMPLETION_INDEX too; a pod of an Indexed Job holds the worker at its index: leave WORKER_IDS unset there');
+			return none;
+		}
+		const index = Number(indexText);
+		if (index >= count) {
+			problem('JOB_COMPLETION_INDEX', `is ${index}, but WORKER_COUNT is ${count} (ids 0 to ${count - 1}): the Job's completions and WORKER_COUNT must be equal`);
+			return none;
+		}
+		ids = [index];
+	} else {
+		count ??= tokens.length;
+		if (count === 0) {
+			if (idsText?.toLowerCase() !== 'none') problem('WORKER_TOKENS', 'missing; give one bot token per worker, separated by commas (at least one)');
+			return none;
+		}
+		if (idsText === undefined) ids = Array.from({ length: count }, (_, id) => id);
+		else {
+			const read = readWorkerIds(idsText, count);
+			if (typeof read === 'string') {
+				problem('WORKER_IDS', read);
+				return none;
+			}
+			ids = read;
+		}
+	}
+
+	// Every worker's token (take each held worker's by its id), or the held workers' alone.
+	let tokenIds: number[];
+	if (tokens.length === count) tokenIds = tokens.map((_, id) => id);
+	else if (tokens.length === ids.length) tokenIds = ids;
+	else {
+		const held = indexText !== undefined ? `JOB_COMPLETION_INDEX ${ids[0]}` : `WORKER_IDS ${idsText}`;
+		problem(
+			'WORKER_TOKENS',
+			tokens.length === 0
+				? `missing; give every worker's token (${count}, separated by commas), or the ${ids.length} of the workers this process holds (${held})`
+				: `has ${tokens.length} token${tokens.length === 1 ? '' : 's'}, but there are ${count} workers (WORKER_COUNT) and this process holds ${ids.length} (${held}): give all ${count}, each process taking those at its ids, or only the ${ids.length} it holds, in the order of its ids`,
+		);
+		return { workerCount: count, heldWorkers: [], tokenIds: [] };
+	}
+	const tokenOf = new Map(tokenIds.map((id, place) => [id, tokens[place]!]));
+	return { workerCount: count, heldWorkers: ids.map((id) => ({ id, token: tokenOf.get(id)! })).sort((a, b) => a.id - b.id), tokenIds };
 }
 
 /**

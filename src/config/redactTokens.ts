@@ -3,11 +3,11 @@ import type { Config } from './Config.js';
 /** The replacement for a secret in logs and messages. */
 export const REDACTED = '[redacted]';
 
-type TokenConfig = Pick<Config, 'bossToken' | 'workerTokens'>;
+type TokenConfig = Pick<Config, 'bossToken' | 'workerTokens'> & Partial<Pick<Config, 'listerToken'>>;
 
 /** Every secret in the configuration: what the logger must never write. */
 export function secretsOf(config: TokenConfig): readonly string[] {
-	return [config.bossToken, ...config.workerTokens].filter((secret) => secret !== '');
+	return [config.bossToken, ...config.workerTokens, config.listerToken ?? ''].filter((secret) => secret !== '');
 }
 
 /**
