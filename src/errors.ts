@@ -38,6 +38,8 @@ export const ErrorCodes = {
 	JournalCorrupt: 'JOURNAL_CORRUPT',
 	JournalClosed: 'JOURNAL_CLOSED',
 	JournalWriteFailed: 'JOURNAL_WRITE_FAILED',
+	/** A journal kept by workers split otherwise (another WORKER_COUNT), or a worker's file is missing. */
+	JournalOtherSplit: 'JOURNAL_OTHER_SPLIT',
 } as const;
 
 /** Any value of {@link ErrorCodes}. */

@@ -1,7 +1,16 @@
 import { chmod, mkdir, open, readdir, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ErrorCodes, JournalError } from '../errors.js';
-import { endOfLastLine, fileSafe, type FileHandle, guildDir, syncDirectory, writeAll, writeFailed } from './journal/files.js';
+import {
+	endOfLastLine,
+	type FileHandle,
+	guildDir,
+	journalFileName,
+	parseJournalFileName,
+	syncDirectory,
+	writeAll,
+	writeFailed,
+} from './journal/files.js';
 import type { RestoreEntry } from './Plan.js';
 import { OriginalIndex } from './journal/OriginalIndex.js';
 import { loadIndex, readEntries, type ReadJournalOptions } from './journal/readEntries.js';
@@ -43,11 +52,14 @@ export interface JournalOptions extends ReadJournalOptions {
 	 * entries itself and only appends status lines (one index of the guild in memory, not two).
 	 */
 	index?: boolean;
+	/** The file of worker `workerId`'s members alone (`<job>.w<id>.jsonl`); default: every worker's. */
+	workerId?: number | undefined;
 }
 
 /**
  * The durable, append-only record of every member's value before a job changed it, so the job
- * can be undone. One JSON Lines file per job: `<dataDir>/<guildId>/<jobId>.jsonl`.
+ * can be undone. One JSON Lines file per job: `<dataDir>/<guildId>/<jobId>.jsonl`, or one per
+ * worker (`<jobId>.w<id>.jsonl`) in a process that holds only some workers (see `JobJournal`).
  *
  * A worker journals a batch before it sends those changes, and {@link recordOriginals} resolves
  * only once the batch is on disk (`fdatasync`), so a crash can lose changes but never an original.
@@ -61,6 +73,8 @@ export interface JournalOptions extends ReadJournalOptions {
 export class Journal {
 	readonly path: string;
 	readonly header: JournalHeader;
+	/** The worker whose members this file journals; `undefined`: every worker's. */
+	readonly workerId: number | undefined;
 	readonly #handle: FileHandle;
 	readonly #now: () => number;
 	/** Member id → original value, for every id journaled or queued. */
@@ -72,17 +86,18 @@ export class Journal {
 	#failure: JournalError | undefined;
 	#closed = false;
 
-	private constructor(path: string, header: JournalHeader, handle: FileHandle, originals: OriginalIndex, now: () => number) {
+	private constructor(path: string, header: JournalHeader, workerId: number | undefined, handle: FileHandle, originals: OriginalIndex, now: () => number) {
 		this.path = path;
 		this.header = header;
+		this.workerId = workerId;
 		this.#handle = handle;
 		this.#originals = originals;
 		this.#now = now;
 	}
 
-	/** Where the journal of `jobId` lives. */
-	static pathOf(dataDir: string, guildId: string, jobId: string): string {
-		return join(guildDir(dataDir, guildId), `${fileSafe('jobId', jobId)}.jsonl`);
+	/** Where the journal of `jobId` lives (of worker `workerId`'s members alone, when given). */
+	static pathOf(dataDir: string, guildId: string, jobId: string, workerId?: number): string {
+		return join(guildDir(dataDir, guildId), journalFileName(jobId, workerId));
 	}
 
 	/**
@@ -92,7 +107,7 @@ export class Journal {
 	 * @throws {JournalError} `JOURNAL_EXISTS` if the job already has a journal.
 	 */
 	static async create(dataDir: string, input: JournalHeaderInput, options: JournalOptions = {}): Promise<Journal> {
-		const path = Journal.pathOf(dataDir, input.guildId, input.jobId);
+		const path = Journal.pathOf(dataDir, input.guildId, input.jobId, options.workerId);
 		const dir = guildDir(dataDir, input.guildId);
 		await mkdir(dir, { recursive: true, mode: DIR_MODE });
 		// mkdir's mode goes through the umask; set it explicitly, and tighten a directory left looser.
@@ -116,7 +131,7 @@ export class Journal {
 			throw writeFailed(path, error);
 		}
 		const header: JournalHeader = { type: 'job', version: JOURNAL_VERSION, ...input };
-		return new Journal(path, header, handle, new OriginalIndex(), options.now ?? Date.now);
+		return new Journal(path, header, options.workerId, handle, new OriginalIndex(), options.now ?? Date.now);
 	}
 
 	/**
@@ -127,7 +142,7 @@ export class Journal {
 	 * @throws {JournalError} `JOURNAL_NOT_FOUND`, or `JOURNAL_CORRUPT` if the header is unreadable.
 	 */
 	static async open(dataDir: string, guildId: string, jobId: string, options: JournalOptions = {}): Promise<Journal> {
-		const path = Journal.pathOf(dataDir, guildId, jobId);
+		const path = Journal.pathOf(dataDir, guildId, jobId, options.workerId);
 		let header: JournalHeader | undefined;
 		const originals = new OriginalIndex();
 		let tornAt: number | undefined;
@@ -166,7 +181,7 @@ export class Journal {
 			if (tornAt !== undefined) await truncate(path, await endOfLastLine(path, size));
 			const handle = await open(path, 'a', FILE_MODE);
 			await handle.chmod(FILE_MODE);
-			return new Journal(path, header, handle, originals, options.now ?? Date.now);
+			return new Journal(path, header, options.workerId, handle, originals, options.now ?? Date.now);
 		} catch (error) {
 			throw writeFailed(path, error);
 		}
@@ -186,10 +201,14 @@ export class Journal {
 		for (const name of names.filter((file) => file.endsWith('.jsonl'))) {
 			const summary = await readSummary(join(dir, name)).catch((error: Error) => `cannot be read (${error.message})`);
 			if (typeof summary === 'string') options.onWarning?.(`${join(dir, name)} ${summary}; skipped`);
-			else if (summary.header.guildId === guildId) summaries.push(summary);
+			else if (summary.header.guildId === guildId) {
+				const workerId = parseJournalFileName(name)?.workerId;
+				summaries.push(workerId === undefined ? summary : { ...summary, workerId });
+			}
 		}
 		return summaries.sort(
-			(a, b) => b.header.startedAt.localeCompare(a.header.startedAt) || b.header.jobId.localeCompare(a.header.jobId),
+			(a, b) =>
+				b.header.startedAt.localeCompare(a.header.startedAt) || b.header.jobId.localeCompare(a.header.jobId) || (a.workerId ?? -1) - (b.workerId ?? -1),
 		);
 	}
 

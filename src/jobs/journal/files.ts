@@ -20,6 +20,22 @@ export async function endOfLastLine(path: string, size: number): Promise<number>
 	}
 }
 
+/**
+ * A journal file's name: `<jobId>.jsonl` journals every worker's members (a process that holds
+ * every worker), `<jobId>.w<id>.jsonl` those of worker `id` alone (a process of a fleet split
+ * over several, so each can keep its journals on a volume of its own).
+ */
+export function journalFileName(jobId: string, workerId?: number): string {
+	return `${fileSafe('jobId', jobId)}${workerId === undefined ? '' : `.w${workerId}`}.jsonl`;
+}
+
+/** The job and worker a journal file's name says, or `undefined` for a file that is not a journal. */
+export function parseJournalFileName(name: string): { jobId: string; workerId: number | undefined } | undefined {
+	const match = /^([A-Za-z0-9_-]{1,64})(?:\.w(\d{1,4}))?\.jsonl$/.exec(name);
+	if (!match) return undefined;
+	return { jobId: match[1]!, workerId: match[2] === undefined ? undefined : Number(match[2]) };
+}
+
 export function guildDir(dataDir: string, guildId: string): string {
 	return join(dataDir, fileSafe('guildId', guildId));
 }

@@ -1,5 +1,5 @@
 import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { isSnowflake } from '../../discord/snowflake.js';
 import { Journal } from '../Journal.js';
 import type { JournalSummary } from './readSummary.js';
@@ -56,7 +56,7 @@ export async function deleteRestoredJournals(dataDir: string, options: JournalsO
 	return due;
 }
 
-/** A journal's file name inside `dataDir`, for messages: `<guild>/<job>.jsonl`. */
+/** A journal's file name inside `dataDir`, for messages: `<guild>/<job>.jsonl` (or `<job>.w<id>.jsonl`). */
 export function journalName(journal: JournalSummary): string {
-	return join(journal.header.guildId, `${journal.header.jobId}.jsonl`);
+	return join(journal.header.guildId, basename(journal.path));
 }

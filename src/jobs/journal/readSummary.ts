@@ -7,6 +7,8 @@ export type JournalState = 'running' | 'finished' | 'cancelled' | 'restored';
 /** What `/status` and `/restore` need to know about one journal, without reading all of it. */
 export interface JournalSummary {
 	readonly path: string;
+	/** The worker whose members the file journals (`<job>.w<id>.jsonl`); `undefined`: every worker's. */
+	readonly workerId?: number | undefined;
 	readonly header: JournalHeader;
 	readonly state: JournalState;
 	/** When the last status was written, if any. */
