@@ -1,77 +1,130 @@
+import type { Guild } from 'discord.js';
 import type { Logger } from 'pino';
 import { actionOf } from './actions/actionOf.js';
 import { Boss } from './boss/Boss.js';
 import type { Config } from './config/Config.js';
+import { openRestLister, type RestLister } from './discord/openRestLister.js';
+import { ConfigError, ErrorCodes, JobError } from './errors.js';
+import { fleetGuildContext } from './jobs/fleetGuildContext.js';
+import type { GuildContext } from './jobs/GuildContext.js';
 import { JobManager } from './jobs/JobManager.js';
 import { deleteRestoredJournals, journalName } from './jobs/journal/journalsOnDisk.js';
 import type { ListingClient } from './jobs/listMembers.js';
 import { Fleet } from './workers/Fleet.js';
 
-/** A running massnick: the boss, its workers and the jobs they share. */
-export interface Massnick {
-	readonly boss: Boss;
+/** A running massnick: the boss (unless started without), its workers and the jobs they share. */
+export interface Massnick<B extends Boss | undefined = Boss> {
+	readonly boss: B;
 	readonly fleet: Fleet;
 	readonly jobs: JobManager;
-	/** The bots that may list members now: the boss, and any worker whose application has the intent. */
+	/** The guild, from the boss's cache, or a held worker's when there is no boss. */
+	readonly guild: Guild;
+	/** The guild as the planner sees it now (the boss's view, or the workers' without one). */
+	guildContext(): GuildContext;
+	/**
+	 * The bots that may list members now: the boss, the `LISTER_TOKEN` bot, and any held worker
+	 * whose application has the intent.
+	 */
 	listers(): ListingClient[];
 	/** Cancels the running job, lets requests on the wire finish, closes the journal, logs out. */
 	stop(): Promise<void>;
 }
 
+export interface StartMassnickOptions {
+	/**
+	 * Start the boss: slash commands, the listing, and member joins and leaves carried to the
+	 * running job. Default true. `false` for a process of a fleet split over several (a
+	 * Kubernetes pod running `massnick run`), which needs no `BOSS_TOKEN` and must not answer the
+	 * guild's commands a second time: it lists with `LISTER_TOKEN` and its workers whose
+	 * application has the Server Members intent.
+	 */
+	boss?: boolean;
+}
+
 /**
- * Starts the boss and every worker, registers the commands, and wires them to the jobs.
+ * Starts the boss and this process's workers, registers the commands, and wires them to the jobs.
  * Every start problem is reported (a rejected token is named by its place, never shown).
+ *
+ * @throws {ConfigError} without a boss token when the boss is to start.
+ * @throws {JobError} `MEMBERS_INTENT_DISABLED` when no bot of this process may list members.
  */
-export async function startMassnick(config: Config, logger: Logger): Promise<Massnick> {
-	const boss = new Boss(config, logger.child({ component: 'boss' }));
+export function startMassnick(config: Config, logger: Logger, options?: StartMassnickOptions & { boss?: true }): Promise<Massnick>;
+export function startMassnick(config: Config, logger: Logger, options: StartMassnickOptions): Promise<Massnick<Boss | undefined>>;
+export async function startMassnick(config: Config, logger: Logger, options: StartMassnickOptions = {}): Promise<Massnick<Boss | undefined>> {
+	const withBoss = options.boss ?? true;
+	if (withBoss && config.bossToken === '') {
+		throw new ConfigError([{ key: 'BOSS_TOKEN', message: "missing; the boss starts here (massnick start), so set it to the boss bot's token" }]);
+	}
+	if (!withBoss && config.heldWorkers.length === 0) {
+		throw new ConfigError([{ key: 'WORKER_IDS', message: 'none, and no boss starts here: this process would have nothing to do; give it the workers it holds' }]);
+	}
+	const boss = withBoss ? new Boss(config, logger.child({ component: 'boss' })) : undefined;
+	const client = { apiUrl: config.apiUrl, restOffsetMs: config.rest.offsetMs, restTimeoutMs: config.rest.timeoutMs };
 	const fleet = new Fleet({
-		tokens: config.workerTokens,
+		count: config.workerCount,
+		workers: config.heldWorkers,
 		guildId: config.guildId,
-		client: {
-			apiUrl: config.apiUrl,
-			restOffsetMs: config.rest.offsetMs,
-			restTimeoutMs: config.rest.timeoutMs,
-			restRetries: 0,
-		},
+		client: { ...client, restRetries: 0 },
 		logger: logger.child({ component: 'fleet' }),
 		invalidRequestBudget: config.safety.invalidRequestBudget,
 	});
-	const started = await Promise.allSettled([boss.start(), fleet.start()]);
+	// With the boss running, its own token lists already: the same token twice would only share
+	// one allowance and earn 429s.
+	const listerToken = config.listerToken !== '' && !(boss && config.listerToken === config.bossToken) ? config.listerToken : undefined;
+	let lister: RestLister | undefined;
+	const started = await Promise.allSettled([
+		boss?.start(),
+		fleet.start(),
+		listerToken && openRestLister({ token: listerToken, label: 'LISTER_TOKEN', ...client }).then((opened) => (lister = opened)),
+	]);
+	const stopAll = () => Promise.allSettled([boss?.stop(), fleet.stop()]);
 	const failures = started.flatMap((result) => (result.status === 'rejected' ? [result.reason as Error] : []));
 	if (failures.length > 0) {
-		await Promise.allSettled([boss.stop(), fleet.stop()]);
+		await stopAll();
 		if (failures.length === 1) throw failures[0];
 		throw new AggregateError(failures, failures.map((failure) => failure.message).join('\n'));
 	}
-	// The boss has the Server Members intent (it could not log in otherwise); a worker whose
-	// application has it too lists alongside, which only makes the listing faster.
+	// The boss has the Server Members intent (it could not log in otherwise), and so has the
+	// LISTER_TOKEN bot (checked at start); a worker whose application has it too lists alongside,
+	// which only makes the listing faster. Each process of a fleet lists the whole guild itself.
 	const listers = (): ListingClient[] => [
-		{ rest: boss.client.rest, label: 'the boss' },
+		...(boss ? [{ rest: boss.client.rest, label: 'the boss' }] : []),
+		...(lister ? [{ rest: lister.rest, label: 'LISTER_TOKEN' }] : []),
 		...fleet.active.filter((worker) => worker.listsMembers).map((worker) => ({ rest: worker.client.rest, label: worker.label })),
 	];
-	// The boss's requests count towards the same per-address invalid-request limit as the workers'.
-	fleet.guard.watch(boss.client.rest);
+	if (listers().length === 0) {
+		await stopAll();
+		throw new JobError(
+			ErrorCodes.MembersIntentDisabled,
+			`No bot of this process may list the guild's members: there is no boss here, and none of its workers' applications (${fleet.workers.map((worker) => worker.label).join(', ') || 'none'}) has the Server Members intent. Set LISTER_TOKEN to the boss's token (it only lists, over REST, with no gateway connection), or switch the intent on for the workers' applications.`,
+		);
+	}
+	// Every request counts towards the same per-address invalid-request limit as the workers'.
+	if (boss) fleet.guard.watch(boss.client.rest);
+	if (lister) fleet.guard.watch(lister.rest);
+	const guildContext = (): GuildContext => (boss ? boss.guildContext() : fleetGuildContext(fleet, lister ? [lister.userId] : []));
+	const guild = (): Guild => boss?.guild ?? fleet.active[0]?.guild ?? fleet.workers[0]!.guild;
 	const jobs = new JobManager({
 		config,
 		fleet,
-		guildContext: () => boss.guildContext(),
+		guildContext,
 		listers,
 		actionOf: (header) =>
 			actionOf(header, {
 				nicknameMaxLength: config.nickname.maxLength,
 				role: (id) => {
-					const role = boss.guild.roles.cache.get(id);
+					const role = guild().roles.cache.get(id);
 					return role ? { id: role.id, name: role.name } : undefined;
 				},
 			}),
 		logger: logger.child({ component: 'jobs' }),
 	});
-	boss.attach({ config, fleet, jobs, logger: logger.child({ component: 'commands' }) });
+	boss?.attach({ config, fleet, jobs, logger: logger.child({ component: 'commands' }) });
 	let interrupted;
 	try {
 		interrupted = await jobs.interrupted();
 	} catch (error) {
-		await Promise.allSettled([boss.stop(), fleet.stop()]);
+		await stopAll();
 		throw error;
 	}
 	if (interrupted) {
@@ -92,16 +145,28 @@ export async function startMassnick(config: Config, logger: Logger): Promise<Mas
 	};
 	await forgetRestored();
 	const daily = setInterval(() => void forgetRestored(), 24 * 60 * 60 * 1000).unref();
-	logger.info({ workers: fleet.size, listing: ['the boss', ...fleet.workers.filter((worker) => worker.listsMembers).map((worker) => worker.label)] }, 'massnick is ready');
+	logger.info(
+		{
+			workers: fleet.size,
+			...(fleet.holdsAll ? {} : { workerIds: fleet.ids, workerCount: fleet.count }),
+			boss: boss !== undefined,
+			listing: listers().map((listing) => listing.label),
+		},
+		'massnick is ready',
+	);
 	return {
 		boss,
 		fleet,
 		jobs,
+		get guild() {
+			return guild();
+		},
+		guildContext,
 		listers,
 		async stop() {
 			clearInterval(daily);
 			await jobs.stop();
-			await Promise.allSettled([boss.stop(), fleet.stop()]);
+			await stopAll();
 		},
 	};
 }

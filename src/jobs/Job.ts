@@ -35,7 +35,16 @@ export interface JobOptions {
 	mode: JobMode;
 	dryRun: boolean;
 	startedBy: { id: string; tag: string };
+	/**
+	 * The workers of this process. The job takes only the members its workers own; those of
+	 * workers held by other processes are counted as `elsewhere` and left to them.
+	 */
 	fleet: Fleet;
+	/**
+	 * Plan every member of the guild, whichever process holds its worker: for a count (a dry run
+	 * sends nothing, so it needs no worker). Default false.
+	 */
+	wholeGuild?: boolean | undefined;
 	/** The bots that page through the member list: those whose application has the members intent. */
 	listers: readonly ListingClient[];
 	guildId: string;
@@ -55,7 +64,7 @@ export interface JobOptions {
 export interface JobResult {
 	state: 'finished' | 'failed' | 'cancelled';
 	error?: Error;
-	/** Workers whose token was revoked during the run. */
+	/** Workers (by id) whose token was revoked during the run. */
 	stoppedWorkers: number[];
 }
 
@@ -63,8 +72,11 @@ export interface JobResult {
  * One run of a mass action, or of its restore, or their dry runs, over the whole guild.
  *
  * There is no coordinator: the listing hands each member to the worker that owns it by the
- * snowflake rule, and each worker decides alone. The job is a state machine with an
- * `AbortSignal` for /cancel; it keeps only counters and the bounded queues in memory.
+ * snowflake rule, and each worker decides alone. A process that holds only some of the workers
+ * lists the whole guild too and takes only its workers' members, so processes that each hold
+ * some of the ids together cover the guild once, without talking to each other. The job is a
+ * state machine with an `AbortSignal` for /cancel; it keeps only counters and the bounded queues
+ * in memory.
  */
 export class Job extends EventEmitter<JobEvents> {
 	readonly id: string;
@@ -87,6 +99,10 @@ export class Job extends EventEmitter<JobEvents> {
 	 * Bounded: {@link RECENT_PAGES} pages of 1000 ids.
 	 */
 	#recentPages: Array<Set<string>> = [];
+	/** One slice per worker id this job works, in {@link #slices} order. */
+	readonly #slices: ReadonlyArray<{ id: number; worker: Worker | undefined }>;
+	/** Worker id → its slice's place, or -1 for a worker another process holds. */
+	readonly #placeOf: Int32Array;
 	readonly #queues: WorkQueue<MemberRecord>[];
 	/** Which slices have ended: a joiner for one of them is left for the next run. */
 	readonly #sliceEnded: boolean[];
@@ -112,17 +128,28 @@ export class Job extends EventEmitter<JobEvents> {
 		this.startedBy = options.startedBy;
 		const now = options.now ?? Date.now;
 		this.startedAt = now();
-		this.progress = new Progress(options.fleet.size, now);
+		const { fleet } = options;
+		if (options.wholeGuild && !options.dryRun) throw new RangeError('only a dry run may plan members whose worker runs elsewhere');
+		this.#slices = options.wholeGuild
+			? Array.from({ length: fleet.count }, (_, id) => ({ id, worker: fleet.get(id) }))
+			: fleet.workers.map((worker) => ({ id: worker.index, worker }));
+		this.#placeOf = new Int32Array(fleet.count).fill(-1);
+		this.#slices.forEach(({ id }, place) => (this.#placeOf[id] = place));
+		this.progress = new Progress(
+			this.#slices.map(({ id }) => id),
+			now,
+		);
 		this.#plan = plan;
 		this.#beforeChange = beforeChange;
-		this.#sliceEnded = options.fleet.workers.map(() => false);
+		this.#sliceEnded = this.#slices.map(() => false);
+		const slices = Math.max(1, this.#slices.length);
 		// Each slice listens for cancel, and each change in flight for its own request's sake: a
 		// bounded number (workers × in flight), more than Node's default warning level of 10.
-		const listeners = options.fleet.size * (options.maxInFlight + 4) + 10;
+		const listeners = slices * (options.maxInFlight + 4) + 10;
 		setMaxListeners(listeners, this.#controller.signal, this.#requests.signal);
-		// Room for a page's share on top of what is in flight: 1000 members over N workers.
-		const capacity = Math.max(options.maxInFlight * 4, Math.ceil(2000 / options.fleet.size));
-		this.#queues = options.fleet.workers.map(() => new WorkQueue<MemberRecord>(capacity));
+		// Room for a page's share on top of what is in flight: 1000 members over this job's slices.
+		const capacity = Math.max(options.maxInFlight * 4, Math.ceil(2000 / slices));
+		this.#queues = this.#slices.map(() => new WorkQueue<MemberRecord>(capacity));
 	}
 
 	/** What the job sets, as the journal keeps it (a template, a role id). */
@@ -203,14 +230,18 @@ export class Job extends EventEmitter<JobEvents> {
 		this.#assign(member);
 	}
 
-	/** Hands a joiner to its worker, unless that slice already ended (a rerun takes them). */
+	/**
+	 * Hands a joiner to its worker, unless that slice already ended (a rerun takes them) or
+	 * another process holds the worker (that process's job takes them, if its boss saw the join).
+	 */
 	#assign(member: MemberRecord): void {
-		const index = workerIndexOf(member.id, this.#options.fleet.size);
-		if (this.#sliceEnded[index]) return;
-		if (isOutOfService(this.#options.fleet.workers[index]!)) {
-			this.progress.assigned(index);
-			this.progress.reporter(index).failed('worker-stopped');
-		} else if (this.#queues[index]!.push(member)) this.progress.assigned(index);
+		const place = this.#placeOf[workerIndexOf(member.id, this.#placeOf.length)]!;
+		if (place < 0 || this.#sliceEnded[place]) return;
+		const { id, worker } = this.#slices[place]!;
+		if (isOutOfService(worker)) {
+			this.progress.assigned(id);
+			this.progress.reporter(id).failed('worker-stopped');
+		} else if (this.#queues[place]!.push(member)) this.progress.assigned(id);
 	}
 
 	#listedRecently(id: string): boolean {
@@ -240,26 +271,28 @@ export class Job extends EventEmitter<JobEvents> {
 		// Cancelled before it ran: it goes straight to its end, never back to running.
 		if (this.#state !== 'cancelling') this.#setState('running');
 		const stoppedWorkers: number[] = [];
-		const slices = fleet.workers.map(async (worker, index): Promise<SliceEnd> => {
-			const queue = this.#queues[index]!;
+		const slices = this.#slices.map(async ({ id, worker }, place): Promise<SliceEnd> => {
+			const queue = this.#queues[place]!;
 			if (isOutOfService(worker)) {
-				this.#sliceEnded[index] = true;
+				this.#sliceEnded[place] = true;
 				queue.close();
-				stoppedWorkers.push(index);
+				stoppedWorkers.push(id);
 				return 'revoked';
 			}
 			try {
-				const target = { rest: worker.client.rest, guildId: this.#options.guildId };
+				const guildId = this.#options.guildId;
 				const reason = this.#options.reason;
 				const end = await runSlice({
-					worker,
+					// A count's slice of a worker held elsewhere sends nothing, so it needs no worker.
+					worker: worker ?? NO_WORKER,
 					queue,
 					plan: (member) => this.#plan!(member),
 					// A short-lived signal per request: discord.js adds a listener to the signal it gets and
 					// never removes it, so the job-long signal would gain one per change.
-					apply: (change, signal) => withSignal(signal, (own) => this.action.apply(target, change.id, change.to, { reason, signal: own! })),
+					apply: (change, signal) =>
+						withSignal(signal, (own) => this.action.apply({ rest: worker!.client.rest, guildId }, change.id, change.to, { reason, signal: own! })),
 					beforeChange: this.dryRun ? undefined : this.#beforeChange,
-					reporter: this.progress.reporter(index),
+					reporter: this.progress.reporter(id),
 					left: this.#left,
 					maxInFlight: this.#options.maxInFlight,
 					retry: this.#options.retry,
@@ -268,8 +301,8 @@ export class Job extends EventEmitter<JobEvents> {
 					requestSignal: this.#requests.signal,
 					guard: fleet.guard,
 				});
-				if (end === 'revoked') {
-					stoppedWorkers.push(index);
+				if (end === 'revoked' && worker) {
+					stoppedWorkers.push(id);
 					this.emit('workerStopped', worker);
 				}
 				return end;
@@ -280,7 +313,7 @@ export class Job extends EventEmitter<JobEvents> {
 				for (const other of this.#queues) other.close();
 				throw error;
 			} finally {
-				this.#sliceEnded[index] = true;
+				this.#sliceEnded[place] = true;
 			}
 		});
 		// Handled from the start: a slice may fail while the listing still sleeps in discord.js.
@@ -315,9 +348,9 @@ export class Job extends EventEmitter<JobEvents> {
 	}
 
 	async #list(): Promise<void> {
-		const { fleet, guildId, listers } = this.#options;
-		const size = fleet.size;
-		const reporters = fleet.workers.map((_, index) => this.progress.reporter(index));
+		const { guildId, listers } = this.#options;
+		const count = this.#placeOf.length;
+		const reporters = this.#slices.map(({ id }) => this.progress.reporter(id));
 		const pages = listMembers({
 			guildId,
 			rests: listers,
@@ -326,10 +359,15 @@ export class Job extends EventEmitter<JobEvents> {
 		});
 		for await (const page of pages) {
 			for (const member of page) {
-				const index = workerIndexOf(member.id, size);
-				this.progress.assigned(index);
-				if (isOutOfService(fleet.workers[index]!)) reporters[index]!.failed('worker-stopped');
-				else this.#queues[index]!.push(member);
+				const place = this.#placeOf[workerIndexOf(member.id, count)]!;
+				if (place < 0) {
+					this.progress.elsewhere();
+					continue;
+				}
+				const { id, worker } = this.#slices[place]!;
+				this.progress.assigned(id);
+				if (isOutOfService(worker)) reporters[place]!.failed('worker-stopped');
+				else this.#queues[place]!.push(member);
 			}
 			this.#recentPages.push(new Set(page.map((member) => member.id)));
 			if (this.#recentPages.length > RECENT_PAGES) this.#recentPages.shift();
@@ -348,6 +386,9 @@ export class Job extends EventEmitter<JobEvents> {
 }
 
 /** A worker whose token was revoked, or that stopped: its members are counted, never sent. */
-function isOutOfService(worker: { readonly state: string }): boolean {
-	return worker.state === 'revoked' || worker.state === 'stopped';
+function isOutOfService(worker: { readonly state: string } | undefined): boolean {
+	return worker !== undefined && (worker.state === 'revoked' || worker.state === 'stopped');
 }
+
+/** The worker of a count's slice whose worker runs elsewhere: a dry run never revokes it. */
+const NO_WORKER = { markRevoked(): void {} };

@@ -6,11 +6,12 @@ import { ErrorCodes, JobError } from '../errors.js';
 import type { Fleet } from '../workers/Fleet.js';
 import type { GuildContext } from './GuildContext.js';
 import { Job, type JobMode } from './Job.js';
-import { Journal, type JournalHeader, type JournalSummary } from './Journal.js';
+import { JobJournal, type JobJournalSummary, type JournalHolding } from './JobJournal.js';
+import { Journal, type JournalCounts, type JournalHeader } from './Journal.js';
 import type { ListingClient } from './listMembers.js';
 import type { MassAction } from './MassAction.js';
 import { type MemberFilters, planMember, planRestore } from './planner.js';
-import type { ProgressSnapshot } from './Progress.js';
+import type { ProgressSnapshot, WorkerCounts } from './Progress.js';
 
 /** Who ran a command, as the audit log and the journal name them. */
 export interface Requester {
@@ -41,11 +42,15 @@ export interface StartRestoreOptions {
 /** What a restore undoes: the journal's job, or nothing when it runs the fallback. */
 export interface StartedRestore {
 	job: Job;
-	undoes: JournalSummary | undefined;
+	undoes: JobJournalSummary | undefined;
 }
 
 export interface JobManagerOptions {
 	config: Config;
+	/**
+	 * This process's workers. Jobs change only their members, and keep their journals: one file
+	 * per job when the fleet holds every worker, one per worker held otherwise (see `JobJournal`).
+	 */
 	fleet: Fleet;
 	/** The guild as it is now: roles, owner, bots (read from the boss's cache at each start). */
 	guildContext: () => GuildContext;
@@ -75,11 +80,15 @@ export class JobManager {
 	#ending: Promise<void> = Promise.resolve();
 	#stopping = false;
 	readonly #counts = new Set<Job>();
+	/** Each job's journal files, for people (a dry run and a count have none). */
+	readonly #journalPaths = new WeakMap<Job, readonly string[]>();
 	#counter = 0;
 	readonly #options: JobManagerOptions;
+	readonly #holding: JournalHolding;
 
 	constructor(options: JobManagerOptions) {
 		this.#options = options;
+		this.#holding = { count: options.fleet.count, ids: options.fleet.ids };
 	}
 
 	/** The job that changes members now, if any (dry runs included: they hold the slot briefly). */
@@ -98,10 +107,23 @@ export class JobManager {
 	}
 
 	/** The newest journal whose job never finished (the process died mid-run). */
-	async interrupted(): Promise<JournalSummary | undefined> {
-		const { config } = this.#options;
-		const journals = await Journal.list(config.dataDir, config.guildId);
+	async interrupted(): Promise<JobJournalSummary | undefined> {
+		const journals = await this.journals();
 		return journals.find((journal) => journal.state === 'running' && journal.header.jobId !== this.#current?.id);
+	}
+
+	/**
+	 * Every job journaled by this process's workers, newest first: a fleet process sees the files
+	 * of the workers it holds, a process holding every worker sees every file.
+	 */
+	journals(): Promise<JobJournalSummary[]> {
+		const { config } = this.#options;
+		return JobJournal.list(config.dataDir, config.guildId, this.#holding);
+	}
+
+	/** Where `job`'s originals are journaled (none for a dry run or a count). */
+	journalPaths(job: Job): readonly string[] {
+		return this.#journalPaths.get(job) ?? [];
 	}
 
 	/** The action that wrote a journal, rebuilt (for a restore, or to count what is left). */
@@ -110,9 +132,8 @@ export class JobManager {
 	}
 
 	/** The newest journal not undone yet: what /restore would undo. */
-	async lastOpen(): Promise<JournalSummary | undefined> {
-		const { config } = this.#options;
-		return (await Journal.list(config.dataDir, config.guildId)).find((summary) => summary.state !== 'restored');
+	async lastOpen(): Promise<JobJournalSummary | undefined> {
+		return (await this.journals()).find((summary) => summary.state !== 'restored');
 	}
 
 	/**
@@ -123,17 +144,17 @@ export class JobManager {
 		const filters = options.filters ?? {};
 		return this.#start(action, async () => {
 			const { config } = this.#options;
-			let journal: Journal | undefined;
+			let journal: JobJournal | undefined;
 			let jobId = this.#newJobId(action.type);
 			if (!options.dryRun && options.journal !== false) {
-				const open = (await Journal.list(config.dataDir, config.guildId)).find(
+				const open = (await this.journals()).find(
 					(summary) => summary.state !== 'restored' && summary.header.action === action.type && summary.header.target === action.target,
 				);
 				if (open) {
-					journal = await Journal.open(config.dataDir, config.guildId, open.header.jobId);
+					journal = await JobJournal.open(config.dataDir, open, this.#holding);
 					jobId = open.header.jobId;
 				} else {
-					journal = await Journal.create(config.dataDir, {
+					journal = await JobJournal.create(config.dataDir, {
 						jobId,
 						guildId: config.guildId,
 						action: action.type,
@@ -143,8 +164,8 @@ export class JobManager {
 						excludeRoleId: filters.excludeRoleId ?? null,
 						startedBy: options.startedBy,
 						startedAt: new Date().toISOString(),
-						workers: this.#options.fleet.size,
-					});
+						workers: this.#options.fleet.count,
+					}, this.#holding);
 				}
 			}
 			try {
@@ -175,7 +196,10 @@ export class JobManager {
 		const summary = await this.lastOpen();
 		if (!summary) {
 			if (!options.fallback) {
-				throw new JobError(ErrorCodes.NoJournal, `There is no journal of a job to undo: nothing massnick changed is left to restore.${options.noJournalHint ? ` ${options.noJournalHint}` : ''}`);
+				throw new JobError(
+					ErrorCodes.NoJournal,
+					`There is no journal of a job to undo: nothing massnick changed is left to restore.${await this.#elsewhereHint()}${options.noJournalHint ? ` ${options.noJournalHint}` : ''}`,
+				);
 			}
 			// The fallback is itself a last resort with nothing to go back to: it keeps no journal,
 			// so the next /restore does not try to undo it.
@@ -191,7 +215,7 @@ export class JobManager {
 		}
 		const job = await this.#start(action, async () => {
 			// The restore reads the entries itself; the journal is opened only to mark it restored.
-			const journal = await Journal.open(config.dataDir, config.guildId, summary.header.jobId, { index: false });
+			const journal = await JobJournal.open(config.dataDir, summary, this.#holding, { restore: true });
 			try {
 				const entries = await journal.loadIndex();
 				const context = this.#options.guildContext();
@@ -225,6 +249,8 @@ export class JobManager {
 			action,
 			mode: 'apply',
 			dryRun: true,
+			// A count sends nothing: it counts the whole guild, wherever its workers run.
+			wholeGuild: true,
 			startedBy,
 			plan: (member) => planMember(member, action, {}, context),
 		});
@@ -287,8 +313,14 @@ export class JobManager {
 	}
 
 	/** Takes the one slot at once (before any I/O), builds the job, launches it. */
-	async #start(action: MassAction, build: () => Promise<{ job: Job; journal: Journal | undefined }>): Promise<Job> {
+	async #start(action: MassAction, build: () => Promise<{ job: Job; journal: JobJournal | undefined }>): Promise<Job> {
 		this.assertIdle();
+		if (this.#options.fleet.size === 0) {
+			throw new JobError(
+				ErrorCodes.NoWorkers,
+				`This massnick holds none of the ${this.#options.fleet.count} workers (WORKER_IDS=none): they run in other processes. Run the job there (massnick run, or the fleet's Kubernetes Job); /status and /stats still count the guild from here.`,
+			);
+		}
 		if (this.#options.fleet.active.length === 0) {
 			throw new JobError(
 				ErrorCodes.NoWorkers,
@@ -316,6 +348,7 @@ export class JobManager {
 		action: MassAction;
 		mode: JobMode;
 		dryRun: boolean;
+		wholeGuild?: boolean;
 		startedBy: Requester;
 		plan: ConstructorParameters<typeof Job>[0]['plan'];
 		beforeChange?: ConstructorParameters<typeof Job>[0]['beforeChange'];
@@ -338,10 +371,24 @@ export class JobManager {
 		});
 	}
 
-	#launch(job: Job, journal: Journal | undefined): void {
+	#launch(job: Job, journal: JobJournal | undefined): void {
 		this.#current = job;
+		if (journal) this.#journalPaths.set(job, journal.paths);
+		const { fleet } = this.#options;
 		const log = this.#options.logger.child({ job: job.id });
-		log.info({ action: job.action.type, mode: job.mode, target: job.target, dryRun: job.dryRun, by: job.startedBy.tag, workers: this.#options.fleet.size }, 'job started');
+		log.info(
+			{
+				action: job.action.type,
+				mode: job.mode,
+				target: job.target,
+				dryRun: job.dryRun,
+				by: job.startedBy.tag,
+				workers: fleet.size,
+				...(fleet.holdsAll ? {} : { workerIds: fleet.ids, workerCount: fleet.count }),
+				journal: journal?.paths,
+			},
+			'job started',
+		);
 		// A run lasts hours; the log shows it moving without anyone asking /status.
 		const ticker = setInterval(() => log.info(progressFields(job.progress.snapshot()), 'job progress'), PROGRESS_LOG_INTERVAL_MS);
 		ticker.unref();
@@ -353,15 +400,20 @@ export class JobManager {
 			this.#current = undefined;
 			if (!journal) return;
 			const snapshot = job.progress.snapshot();
-			const counts = journalCounts(snapshot);
+			// The whole-guild file gets the job's counts, a worker's file that worker's.
+			const countsOf = (workerId: number | undefined): JournalCounts | undefined => {
+				if (workerId === undefined) return journalCounts(snapshot);
+				const worker = snapshot.workers.find((counts) => counts.index === workerId);
+				return worker && journal.header.workers === fleet.count ? workerJournalCounts(worker) : undefined;
+			};
 			try {
 				if (!job.dryRun) {
 					if (job.mode === 'restore') {
 						// Only a restore that put every member back closes the journal: one with failures,
 						// or a stopped worker, leaves it open for the next /restore to finish.
-						if (result.state === 'finished' && snapshot.failed === 0 && result.stoppedWorkers.length === 0) await journal.markRestored(counts);
-					} else if (result.state === 'finished') await journal.markFinished(counts);
-					else if (result.state === 'cancelled') await journal.markCancelled(counts);
+						if (result.state === 'finished' && snapshot.failed === 0 && result.stoppedWorkers.length === 0) await journal.mark('restored', countsOf);
+					} else if (result.state === 'finished') await journal.mark('finished', countsOf);
+					else if (result.state === 'cancelled') await journal.mark('cancelled', countsOf);
 				}
 			} catch (error) {
 				this.#options.logger.error({ err: error, job: job.id }, 'could not write the end of the journal');
@@ -372,6 +424,19 @@ export class JobManager {
 				this.#options.logger.error({ err: error, job: job.id }, 'could not close the journal');
 			}
 		});
+	}
+
+	/**
+	 * Why a fleet process finds nothing to undo when there is something: a journal its data folder
+	 * holds for every worker, or for workers it does not hold.
+	 */
+	async #elsewhereHint(): Promise<string> {
+		const { config, fleet } = this.#options;
+		if (fleet.holdsAll) return '';
+		const others = (await Journal.list(config.dataDir, config.guildId)).filter((summary) => summary.state !== 'restored');
+		if (others.length === 0) return '';
+		const files = others.map((summary) => summary.path).join(', ');
+		return ` This process holds workers ${fleet.ids.join(', ')} of ${fleet.count}, and journals of other workers are here (${files}): restore them with the processes holding those workers, or with a massnick holding every worker.`;
 	}
 
 	#newJobId(kind: string): string {
@@ -392,4 +457,10 @@ function progressFields(snapshot: ProgressSnapshot): Record<string, unknown> {
 function journalCounts(snapshot: ProgressSnapshot): Record<string, number | Record<string, number>> {
 	const { total, changed, alreadyDone, cant, skipped, left, failedByReason } = snapshot;
 	return { total, changed, alreadyDone, cant, skipped, left, failed: failedByReason };
+}
+
+/** The same counters for one worker's file. */
+function workerJournalCounts(worker: WorkerCounts): Record<string, number | Record<string, number>> {
+	const { inSlice, changed, alreadyDone, cant, skipped, left, failed } = worker;
+	return { total: inSlice, changed, alreadyDone, cant, skipped, left, failed: { ...failed } };
 }

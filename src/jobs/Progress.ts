@@ -18,6 +18,7 @@ export interface WorkerCounts {
 }
 
 export interface WorkerSnapshot extends WorkerCounts {
+	/** The worker's id among all the fleet's workers (not its place in `workers`). */
 	index: number;
 	failedTotal: number;
 	/** Members of the slice with an outcome (changed, done, can't, skipped, left or failed). */
@@ -32,6 +33,11 @@ export interface ProgressSnapshot {
 	workers: WorkerSnapshot[];
 	/** Members handed to the workers so far (all of them once `listingDone`). */
 	total: number;
+	/**
+	 * Members listed whose worker runs in another process: not this job's, and in no other count.
+	 * Always 0 in a process that holds every worker.
+	 */
+	elsewhere: number;
 	done: number;
 	remaining: number;
 	changed: number;
@@ -52,18 +58,28 @@ export interface ProgressSnapshot {
 /**
  * A job's counters, per worker. Only counters: the members themselves are in the guild and the
  * journal, so a restart loses nothing but these, and a rerun rebuilds them from the live guild.
+ *
+ * Workers are known by their ids: `3` is worker 3 of the fleet, whichever others this process holds.
  */
 export class Progress {
+	readonly #ids: readonly number[];
+	/** Worker id → its place in the arrays below. */
+	readonly #places: ReadonlyMap<number, number>;
 	readonly #workers: WorkerCounts[];
 	readonly #meters: RateMeter[];
 	readonly #startedAt: number;
+	#elsewhere = 0;
 	#listingDone = false;
 	#endedAt: number | undefined;
 
+	/** `workers`: the ids of the workers counted, or how many (ids 0 to n-1). */
 	constructor(
-		workerCount: number,
+		workers: number | readonly number[],
 		readonly now: () => number = Date.now,
 	) {
+		this.#ids = typeof workers === 'number' ? Array.from({ length: workers }, (_, id) => id) : [...workers];
+		this.#places = new Map(this.#ids.map((id, place) => [id, place]));
+		const workerCount = this.#ids.length;
 		this.#startedAt = now();
 		this.#workers = Array.from({ length: workerCount }, () => ({
 			inSlice: 0,
@@ -83,6 +99,11 @@ export class Progress {
 		this.#counts(index).inSlice++;
 	}
 
+	/** The listing passed a member another process's worker owns. */
+	elsewhere(): void {
+		this.#elsewhere++;
+	}
+
 	/** The listing is over: `total` is final. */
 	listingFinished(): void {
 		this.#listingDone = true;
@@ -96,7 +117,7 @@ export class Progress {
 	/** What a worker's slice reports into. */
 	reporter(index: number): SliceReporter {
 		const counts = this.#counts(index);
-		const meter = this.#meters[index]!;
+		const meter = this.#meters[this.#places.get(index)!]!;
 		return {
 			outcome: (outcome: Outcome) => {
 				counts[outcome]++;
@@ -113,15 +134,15 @@ export class Progress {
 
 	snapshot(): ProgressSnapshot {
 		const now = this.#endedAt ?? this.now();
-		const workers = this.#workers.map((counts, index): WorkerSnapshot => {
+		const workers = this.#workers.map((counts, place): WorkerSnapshot => {
 			const failedTotal = sum(Object.values(counts.failed));
 			const done = counts.changed + counts.alreadyDone + counts.cant + counts.skipped + counts.left + failedTotal;
-			const rate = this.#endedAt === undefined ? this.#meters[index]!.perSecond(this.#startedAt) : 0;
+			const rate = this.#endedAt === undefined ? this.#meters[place]!.perSecond(this.#startedAt) : 0;
 			const remaining = Math.max(0, counts.inSlice - done);
 			return {
 				...counts,
 				failed: { ...counts.failed },
-				index,
+				index: this.#ids[place]!,
 				failedTotal,
 				done,
 				rate,
@@ -139,6 +160,7 @@ export class Progress {
 		return {
 			workers,
 			total,
+			elsewhere: this.#elsewhere,
 			done,
 			remaining,
 			changed: sum(workers.map((worker) => worker.changed)),
@@ -157,9 +179,9 @@ export class Progress {
 	}
 
 	#counts(index: number): WorkerCounts {
-		const counts = this.#workers[index];
-		if (!counts) throw new RangeError(`no worker ${index}`);
-		return counts;
+		const place = this.#places.get(index);
+		if (place === undefined) throw new RangeError(`no worker ${index}`);
+		return this.#workers[place]!;
 	}
 }
 

@@ -1,11 +1,17 @@
 import type { Logger } from 'pino';
 import type { ClientOptions } from '../discord/createClient.js';
 import { InvalidRequestGuard } from '../discord/InvalidRequestGuard.js';
-import { MassnickError } from '../errors.js';
+import { ErrorCodes, MassnickError } from '../errors.js';
 import { Worker } from './Worker.js';
 
 export interface FleetOptions {
-	tokens: readonly string[];
+	/**
+	 * N, the workers the guild is split between (this process's and any others'): worker `i` owns
+	 * the members with `(id >> 22) % N === i`. Default: one per entry of `workers`.
+	 */
+	count?: number;
+	/** The workers this process holds: each one's id among `count`, and its token. */
+	workers: ReadonlyArray<{ id: number; token: string }>;
 	guildId: string;
 	client: Omit<ClientOptions, 'intents'>;
 	logger: Logger;
@@ -25,30 +31,63 @@ export class FleetStartError extends MassnickError {
 }
 
 /**
- * The N worker bots of one process. Worker `i` owns the members with `(id >> 22) % N === i`,
- * where N is the number of tokens configured, so every worker works out its slice alone.
+ * The worker bots of one process, by their ids among `count`: all N by default, or some of them
+ * ("workers 3 to 5 of 10"), as `@discordjs/ws` takes `shardCount` and `shardIds`. Worker `i` owns
+ * the members with `(id >> 22) % count === i` wherever it runs, so every process works out the
+ * same split alone and takes only its own workers' members.
  */
 export class Fleet {
+	/** N: how many workers split the guild, in this process and any others. */
+	readonly count: number;
+	/** This process's workers, lowest id first; `worker.index` is its id among {@link count}. */
 	readonly workers: readonly Worker[];
 	readonly guard: InvalidRequestGuard;
+	readonly #byId: ReadonlyMap<number, Worker>;
 
 	constructor(options: FleetOptions) {
+		const held = options.workers;
+		this.count = options.count ?? held.length;
+		for (const { id } of held) {
+			if (!Number.isSafeInteger(id) || id < 0 || id >= this.count) {
+				throw new MassnickError(ErrorCodes.InvalidArgument, `worker ${id} is not one of the ${this.count} workers (ids 0 to ${this.count - 1})`);
+			}
+		}
+		if (new Set(held.map(({ id }) => id)).size !== held.length) throw new MassnickError(ErrorCodes.InvalidArgument, 'a worker id is held twice');
 		this.guard = new InvalidRequestGuard(options.invalidRequestBudget);
-		this.workers = options.tokens.map(
-			(token, index) =>
-				new Worker({
-					index,
-					token,
-					guildId: options.guildId,
-					client: options.client,
-					logger: options.logger.child({ worker: index }),
-				}),
-		);
+		this.workers = [...held]
+			.sort((a, b) => a.id - b.id)
+			.map(
+				({ id, token }) =>
+					new Worker({
+						index: id,
+						token,
+						guildId: options.guildId,
+						client: options.client,
+						logger: options.logger.child({ worker: id }),
+					}),
+			);
+		this.#byId = new Map(this.workers.map((worker) => [worker.index, worker]));
 		for (const worker of this.workers) this.guard.watch(worker.client.rest);
 	}
 
+	/** How many workers this process holds (all {@link count} of them unless split over processes). */
 	get size(): number {
 		return this.workers.length;
+	}
+
+	/** The ids this process holds, lowest first. */
+	get ids(): number[] {
+		return this.workers.map((worker) => worker.index);
+	}
+
+	/** Whether this process holds every worker, so no member is left to another process. */
+	get holdsAll(): boolean {
+		return this.workers.length === this.count;
+	}
+
+	/** The worker with id `id`, if this process holds it. */
+	get(id: number): Worker | undefined {
+		return this.#byId.get(id);
 	}
 
 	/** Workers that can take work now (not revoked or stopped). */
@@ -59,8 +98,8 @@ export class Fleet {
 	/** Starts every worker at once; if any fails, stops the rest and reports every failure. */
 	async start(): Promise<void> {
 		const results = await Promise.allSettled(this.workers.map((worker) => worker.start()));
-		const failures = results.flatMap((result, worker) =>
-			result.status === 'rejected' ? [{ worker, error: result.reason as Error }] : [],
+		const failures = results.flatMap((result, place) =>
+			result.status === 'rejected' ? [{ worker: this.workers[place]!.index, error: result.reason as Error }] : [],
 		);
 		if (failures.length > 0) {
 			await this.stop();

@@ -28,6 +28,7 @@ function snapshot(workers: WorkerSnapshot[], overrides: Partial<ProgressSnapshot
 	return {
 		workers,
 		total: sum('inSlice'),
+		elsewhere: 0,
 		done: sum('done'),
 		remaining: sum('inSlice') - sum('done'),
 		changed: sum('changed'),

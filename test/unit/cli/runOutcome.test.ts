@@ -9,6 +9,7 @@ function snapshot(counts: Partial<ProgressSnapshot> = {}): ProgressSnapshot {
 	return {
 		workers: [],
 		total,
+		elsewhere: 0,
 		done,
 		remaining: total - done,
 		failedByReason: {},

@@ -104,9 +104,13 @@ interface FakeWorker {
 	markRevoked(): void;
 }
 
-/** What the job uses of a fleet: its workers' states and REST clients, and the shared guard. */
-function fakeFleet(size: number): { fleet: Fleet; workers: FakeWorker[]; workerOf: (rest: REST) => number } {
-	const workers = Array.from({ length: size }, (_, index): FakeWorker => ({
+/**
+ * What the job uses of a fleet: its workers' states and REST clients, and the shared guard. A
+ * fleet of `size` workers, of which this process holds `held` (all by default).
+ */
+function fakeFleet(size: number, held?: readonly number[]): { fleet: Fleet; workers: FakeWorker[]; workerOf: (rest: REST) => number } {
+	const ids = held ?? Array.from({ length: size }, (_, id) => id);
+	const workers = ids.map((index): FakeWorker => ({
 		index,
 		label: `worker ${index}`,
 		state: 'ready',
@@ -118,13 +122,15 @@ function fakeFleet(size: number): { fleet: Fleet; workers: FakeWorker[]; workerO
 	}));
 	const fleet = {
 		workers,
-		size,
+		size: workers.length,
+		count: size,
+		get: (id: number) => workers.find((worker) => worker.index === id),
 		guard: new InvalidRequestGuard(10_000),
 		get active() {
 			return workers.filter((worker) => worker.state === 'ready' || worker.state === 'reconnecting');
 		},
 	};
-	const workerOf = (rest: REST): number => workers.findIndex((worker) => worker.client.rest === rest);
+	const workerOf = (rest: REST): number => workers.find((worker) => worker.client.rest === rest)!.index;
 	return { fleet: fleet as unknown as Fleet, workers, workerOf };
 }
 
@@ -214,10 +220,10 @@ interface Setup {
 	logs: string[];
 }
 
-function setup(options: { members?: APIGuildMember[]; count?: number; size?: number; listerLabels?: string[] } & Partial<JobOptions> = {}): Setup {
-	const { members, count = 0, size = 3, listerLabels = ['the boss'], ...rest } = options;
+function setup(options: { members?: APIGuildMember[]; count?: number; size?: number; held?: number[]; listerLabels?: string[] } & Partial<JobOptions> = {}): Setup {
+	const { members, count = 0, size = 3, held, listerLabels = ['the boss'], ...rest } = options;
 	const guild = new FakeGuild(members ?? Array.from({ length: count }, (_, i) => apiMember(memberId(i))));
-	const { fleet, workers, workerOf } = fakeFleet(size);
+	const { fleet, workers, workerOf } = fakeFleet(size, held);
 	const action = new FakeAction(workerOf);
 	const planned = new Map<string, number>();
 	const logs: string[] = [];
@@ -547,5 +553,84 @@ describe('Job', () => {
 		const result = await job.run();
 		expect(result.stoppedWorkers).toEqual([1]);
 		expect(job.progress.snapshot().remaining).toBe(0);
+	});
+});
+
+describe('Job in a fleet split over processes', () => {
+	it('a process holding some workers changes only their members; the others are elsewhere, in none of its counts', async () => {
+		const { job, action, guild, planned } = setup({ count: 2500, size: 5, held: [1, 3] });
+		expect((await job.run()).state).toBe('finished');
+		const ids = guild.members.map((member) => member.user.id);
+		const owners = owned(ids, 5);
+		const mine = ids.filter((id) => [1, 3].includes(workerIndexOf(id, 5)));
+		expect(new Set(action.applied.map((applied) => applied.memberId))).toEqual(new Set(mine));
+		for (const applied of action.applied) expect(applied.worker).toBe(workerIndexOf(applied.memberId, 5));
+		// Members of other processes' workers are not even planned.
+		expect([...planned.keys()].sort()).toEqual([...mine].sort());
+		const snapshot = job.progress.snapshot();
+		expect(snapshot).toMatchObject({ total: mine.length, changed: mine.length, remaining: 0, elsewhere: ids.length - mine.length });
+		expect(snapshot.workers.map((worker) => [worker.index, worker.inSlice])).toEqual([
+			[1, owners[1]],
+			[3, owners[3]],
+		]);
+	});
+
+	it('processes holding complementary ids together change every member exactly once', async () => {
+		const members = Array.from({ length: 1800 }, (_, i) => apiMember(memberId(i)));
+		const sent = new Map<string, number>();
+		for (const held of [[0, 2], [1], [3]]) {
+			const { job, action } = setup({ members, size: 4, held });
+			await job.run();
+			for (const { memberId: id } of action.applied) sent.set(id, (sent.get(id) ?? 0) + 1);
+		}
+		expect(sent.size).toBe(1800);
+		expect([...sent.values()].every((times) => times === 1)).toBe(true);
+	});
+
+	it('a joiner whose worker runs in another process is left to it', async () => {
+		const members = Array.from({ length: 1500 }, (_, i) => apiMember(memberId(i)));
+		const { job, action, guild } = setup({ members, size: 2, held: [0] });
+		let releasePage2!: () => void;
+		guild.gate = (call) =>
+			call === 1
+				? new Promise<void>((resolve) => {
+						releasePage2 = resolve;
+					})
+				: undefined;
+		const run = job.run();
+		await guild.waitForGets(2);
+		// Joined after their page was read: the listing never sees them, so only the join assigns them.
+		const joiners = [0, 1, 2, 3].map((i) => toMemberRecord(apiMember(idAfter(200 + i))));
+		for (const joiner of joiners) job.memberJoined(joiner);
+		releasePage2();
+		await run;
+		const sent = new Set(action.applied.map((applied) => applied.memberId));
+		for (const joiner of joiners) expect(sent.has(joiner.id), joiner.id).toBe(workerIndexOf(joiner.id, 2) === 0);
+		expect(job.progress.snapshot().elsewhere).toBe(owned(members.map((member) => member.user.id), 2)[1]);
+	});
+
+	it('a count plans the whole guild, even in a process that holds no worker', async () => {
+		const nicks = [null, 'done', 'cant'];
+		const members = Array.from({ length: 900 }, (_, i) => apiMember(memberId(i), nicks[i % 3]!));
+		const { job, action } = setup({ members, size: 3, held: [], dryRun: true, wholeGuild: true });
+		expect((await job.run()).state).toBe('finished');
+		expect(action.applied).toEqual([]);
+		const snapshot = job.progress.snapshot();
+		expect(snapshot).toMatchObject({ total: 900, elsewhere: 0, changed: 300, alreadyDone: 300, cant: 300 });
+		expect(snapshot.workers.map((worker) => worker.index)).toEqual([0, 1, 2]);
+	});
+
+	it('only a dry run may plan the members of workers held elsewhere', () => {
+		expect(() => setup({ count: 1, size: 2, held: [0], wholeGuild: true })).toThrow(RangeError);
+	});
+
+	it('a revoked worker of a fleet process is reported by its id', async () => {
+		const { job, workers, action, guild } = setup({ count: 600, size: 5, held: [2, 4] });
+		workers.find((worker) => worker.index === 4)!.state = 'revoked';
+		const result = await job.run();
+		expect(result.stoppedWorkers).toEqual([4]);
+		const owners = owned(guild.members.map((member) => member.user.id), 5);
+		expect(job.progress.snapshot().failedByReason['worker-stopped']).toBe(owners[4]);
+		expect(action.applied).toHaveLength(owners[2]!);
 	});
 });

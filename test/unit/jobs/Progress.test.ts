@@ -167,4 +167,21 @@ describe('Progress while the listing runs', () => {
 		progress.listingFinished();
 		expect(progress.snapshot().etaMs).toBe(0);
 	});
+
+	it('knows workers by their ids: a process holding workers 3 and 7 counts them, and members of others apart', () => {
+		const time = clock();
+		const progress = new Progress([3, 7], time.now);
+		progress.assigned(3);
+		progress.assigned(7);
+		progress.reporter(7).outcome('changed');
+		progress.elsewhere();
+		progress.elsewhere();
+		const snapshot = progress.snapshot();
+		expect(snapshot.workers.map((worker) => [worker.index, worker.inSlice, worker.changed])).toEqual([
+			[3, 1, 0],
+			[7, 1, 1],
+		]);
+		expect(snapshot).toMatchObject({ total: 2, done: 1, remaining: 1, elsewhere: 2 });
+		expect(() => progress.assigned(0)).toThrow(RangeError);
+	});
 });
