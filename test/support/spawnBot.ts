@@ -20,6 +20,10 @@ export interface SpawnBotOptions {
 	/** Default: this repository (its `test/support/config`). */
 	cwd?: string;
 	configDir?: string;
+	/** Environment keys to add, or to remove with `undefined` (a fleet process has no BOSS_TOKEN). */
+	env?: Readonly<Record<string, string | undefined>>;
+	/** What the output says once the process is up; default `massnick is ready`. */
+	readyText?: string;
 }
 
 /**
@@ -29,18 +33,22 @@ export interface SpawnBotOptions {
 export async function spawnBot(sandbox: Sandbox, dataDir: string, options: SpawnBotOptions = {}): Promise<BotProcess> {
 	const workerTokens = options.workerTokens ?? sandbox.workerTokens;
 	const [command, ...args] = options.command ?? [process.execPath, '--import', 'tsx', 'src/main.ts', 'start'];
+	const env: Record<string, string | undefined> = {
+		PATH: process.env.PATH,
+		BOSS_TOKEN: sandbox.bossToken,
+		WORKER_TOKENS: workerTokens.join(','),
+		GUILD_ID: sandbox.guildId,
+		DISCORD_API_URL: sandbox.apiUrl,
+		MASSNICK_DATA_DIR: dataDir,
+		MASSNICK_CONFIG_DIR: options.configDir ?? 'test/support/config',
+		LOG_LEVEL: 'info',
+		...options.env,
+	};
+	for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+	const readyText = options.readyText ?? 'massnick is ready';
 	const child = spawn(command, args, {
 		cwd: options.cwd ?? process.cwd(),
-		env: {
-			PATH: process.env.PATH,
-			BOSS_TOKEN: sandbox.bossToken,
-			WORKER_TOKENS: workerTokens.join(','),
-			GUILD_ID: sandbox.guildId,
-			DISCORD_API_URL: sandbox.apiUrl,
-			MASSNICK_DATA_DIR: dataDir,
-			MASSNICK_CONFIG_DIR: options.configDir ?? 'test/support/config',
-			LOG_LEVEL: 'info',
-		},
+		env,
 		stdio: ['ignore', 'pipe', 'pipe'],
 		// Its own process group, so a signal can reach everything it started (npm and node), as
 		// Ctrl-C in a terminal or systemd's stop does.
@@ -55,7 +63,7 @@ export async function spawnBot(sandbox: Sandbox, dataDir: string, options: Spawn
 		await waitUntil(
 			() => {
 				if (child.exitCode !== null) throw new Error(`the bot exited with ${child.exitCode}`);
-				return text.includes('massnick is ready');
+				return text.includes(readyText);
 			},
 			{ what: 'the bot to be ready' },
 		);

@@ -1,0 +1,185 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SandboxControl } from '../../src/cli/SandboxControl.js';
+import { loadConfig } from '../../src/config/loadConfig.js';
+import { ErrorCodes, JobError } from '../../src/errors.js';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import { startMassnick } from '../../src/startMassnick.js';
+import { workerIndexOf } from '../../src/workers/partition.js';
+import { renamableMembers } from '../support/renamableMembers.js';
+import { memberPatches, renamedTwice } from '../support/renamesPerMember.js';
+import { reportFigures } from '../support/reportFigures.js';
+import { type BotProcess, spawnBot } from '../support/spawnBot.js';
+import type { Sandbox } from '../support/startStack.js';
+import { waitUntil } from '../support/waitUntil.js';
+
+const K = 3;
+const NAME = 'Fleet {username}';
+/** `workers.maxInFlight` of test/support/config: what one worker can have on the wire at a kill. */
+const MAX_IN_FLIGHT = 10;
+
+/**
+ * A fleet split over K processes, as a Kubernetes Indexed Job runs it: each pod is started with
+ * `JOB_COMPLETION_INDEX`, holds that one worker, has no boss, lists the guild with the boss's
+ * token (REST only) and keeps its journal on a volume of its own. Kubernetes restarts a pod
+ * that dies with the same index and the same volume.
+ */
+describe('a fleet of K processes, one worker each, without the boss', () => {
+	let sandbox: Sandbox | undefined;
+	const processes: BotProcess[] = [];
+	const dataDirs: string[] = [];
+
+	afterAll(async () => {
+		for (const process of processes) if (process.child.exitCode === null) process.child.kill('SIGKILL');
+		await sandbox?.close();
+		for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+	});
+
+	/** Pod `index` of the Indexed Job, on its own volume, running one job to its end. */
+	const pod = async (index: number, ...job: string[]): Promise<BotProcess> => {
+		const started = await spawnBot(sandbox!, dataDirs[index]!, {
+			command: [process.execPath, '--import', 'tsx', 'test/support/fleetProcess.ts', ...job],
+			env: {
+				BOSS_TOKEN: undefined,
+				// The same Secret in every pod: each takes the token at its index.
+				WORKER_TOKENS: sandbox!.workerTokens.join(','),
+				WORKER_COUNT: String(K),
+				JOB_COMPLETION_INDEX: String(index),
+				LISTER_TOKEN: sandbox!.bossToken,
+			},
+			readyText: 'fleet job started',
+		});
+		processes.push(started);
+		return started;
+	};
+
+	it('renames the guild once, each member by its owner worker, survives a pod killed and restarted, and restores every original per index', async () => {
+		sandbox = await startSandbox({ members: 1000, workers: K, seed: 31, timeScale: 50 });
+		const control = new SandboxControl(sandbox.controlUrl);
+		for (let index = 0; index < K; index++) dataDirs.push(await mkdtemp(join(tmpdir(), `massnick-fleet-w${index}-`)));
+		const before = new Map((await control.members(sandbox.guildId)).map((member) => [member.id, member.nick]));
+		const renamable = renamableMembers(sandbox);
+		const ownerToken = (memberId: string): string => sandbox!.workerIds[workerIndexOf(memberId, K)]!;
+
+		const pods = await Promise.all(Array.from({ length: K }, (_, index) => pod(index, 'massnick', NAME)));
+
+		// Kill pod 1 mid-run, as a node failure would, then start it again as Kubernetes does: the
+		// same index, the same volume.
+		const byPod1 = async () => memberPatches((await control.requests()).requests).filter((request) => request.botUserId === sandbox!.workerIds[1] && request.status === 200).length;
+		await waitUntil(async () => (await byPod1()) >= 40, { what: 'pod 1 to rename 40 members' });
+		pods[1]!.child.kill('SIGKILL');
+		expect(await pods[1]!.exited).toBe('SIGKILL');
+		const renamedBeforeKill = await byPod1();
+		expect(renamedBeforeKill).toBeLessThan(renamable.length / K);
+		pods[1] = await pod(1, 'massnick', NAME);
+		expect(await Promise.all(pods.map((each) => each.exited))).toEqual([0, 0, 0]);
+
+		// The guild ends fully renamed.
+		const members = await control.members(sandbox.guildId);
+		const notRenamed = members.filter((member) => renamable.includes(member.id) && member.nick !== `Fleet ${member.username}`);
+		expect(notRenamed).toEqual([]);
+
+		// Each change was sent by the token of the worker that owns the member, and only a request
+		// on the wire when pod 1 died went out twice.
+		const { requests, lastSeq } = await control.requests();
+		const renames = memberPatches(requests).filter((request) => request.status === 200);
+		expect(renames.filter((request) => request.botUserId !== ownerToken(request.targetId!))).toEqual([]);
+		const twice = renamedTwice(requests);
+		expect(twice.length).toBeLessThanOrEqual(MAX_IN_FLIGHT);
+		for (const id of twice) expect(workerIndexOf(id, K)).toBe(1);
+
+		// Each pod counted its own members only: the others' are "elsewhere", never in its total.
+		for (const [index, each] of pods.entries()) {
+			const ended = lastLine(each.output(), 'fleet job ended');
+			const own = members.filter((member) => workerIndexOf(member.id, K) === index).length;
+			expect(ended.total, `pod ${index}`).toBe(own);
+			expect(ended.elsewhere, `pod ${index}`).toBe(members.length - own);
+		}
+
+		// Each volume holds its own worker's journal file, and nothing else.
+		for (const [index, dir] of dataDirs.entries()) {
+			const files = await readdir(join(dir, sandbox.guildId));
+			expect(files, `volume ${index}`).toHaveLength(1);
+			expect(files[0]).toMatch(new RegExp(`\\.w${index}\\.jsonl$`));
+		}
+
+		// A restore per index, each from its own volume, brings back every original.
+		const restores = await Promise.all(Array.from({ length: K }, (_, index) => pod(index, 'restore')));
+		expect(await Promise.all(restores.map((each) => each.exited))).toEqual([0, 0, 0]);
+		const after = await control.members(sandbox.guildId);
+		const notRestored = after.filter((member) => member.nick !== (before.get(member.id) ?? null));
+		expect(notRestored).toEqual([]);
+		const undone = memberPatches((await control.requests(lastSeq)).requests).filter((request) => request.status === 200);
+		expect(undone.filter((request) => request.botUserId !== ownerToken(request.targetId!))).toEqual([]);
+
+		reportFigures('fleet of 3 pods, one killed', {
+			members: members.length,
+			renamed: renames.length,
+			renamedByPod1BeforeKill: renamedBeforeKill,
+			twice: twice.length,
+			restored: undone.length,
+			notRestored: notRestored.length,
+		});
+	});
+});
+
+describe('starting a fleet process without the boss', () => {
+	let sandbox: Sandbox | undefined;
+
+	afterAll(async () => {
+		await sandbox?.close();
+	});
+
+	const start = (env: Record<string, string>) =>
+		startMassnick(
+			loadConfig({
+				env: { WORKER_TOKENS: sandbox!.workerTokens.join(','), GUILD_ID: sandbox!.guildId, DISCORD_API_URL: sandbox!.apiUrl, WORKER_COUNT: '2', ...env },
+				configDir: 'test/support/config',
+				dotenvPath: false,
+			}),
+			pino({ level: 'silent' }),
+			{ boss: false },
+		);
+
+	it('refuses to start when no bot of the process may list members, saying both ways out', async () => {
+		sandbox = await startSandbox({ members: 50, workers: 2, seed: 32, timeScale: 50 });
+		const error = await start({ JOB_COMPLETION_INDEX: '0' }).catch((caught: unknown) => caught);
+		expect(error).toBeInstanceOf(JobError);
+		expect((error as JobError).code).toBe(ErrorCodes.MembersIntentDisabled);
+		expect((error as JobError).message).toContain('Set LISTER_TOKEN to the boss');
+	});
+
+	it('refuses a LISTER_TOKEN whose application lacks the Server Members intent, naming the key', async () => {
+		const error = await start({ JOB_COMPLETION_INDEX: '0', LISTER_TOKEN: sandbox!.workerTokens[1]! }).catch((caught: unknown) => caught);
+		expect((error as JobError).code).toBe(ErrorCodes.MembersIntentDisabled);
+		expect((error as JobError).message).toMatch(/^LISTER_TOKEN's application .* does not have the Server Members intent/);
+	});
+
+	it('lists with LISTER_TOKEN over REST and holds its index alone, with the workers as the guild context', async () => {
+		const massnick = await start({ JOB_COMPLETION_INDEX: '1', LISTER_TOKEN: sandbox!.bossToken });
+		try {
+			expect(massnick.boss).toBeUndefined();
+			expect(massnick.fleet.ids).toEqual([1]);
+			expect(massnick.listers().map((lister) => lister.label)).toEqual(['LISTER_TOKEN']);
+			expect(massnick.guild.id).toBe(sandbox!.guildId);
+			const context = massnick.guildContext();
+			expect(context.ownerId).toBe(sandbox!.ownerId);
+			expect([...context.botUserIds].sort()).toEqual([sandbox!.bossId, sandbox!.workerIds[1]!].sort());
+		} finally {
+			await massnick.stop();
+		}
+	});
+});
+
+/** The last JSON log line with `msg`, as an object. */
+function lastLine(output: string, msg: string): Record<string, number> {
+	const line = output
+		.split('\n')
+		.filter((text) => text.includes(`"msg":"${msg}"`))
+		.at(-1);
+	if (!line) throw new Error(`no "${msg}" line in:\n${output}`);
+	return JSON.parse(line) as Record<string, number>;
+}
