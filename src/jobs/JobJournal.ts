@@ -27,9 +27,9 @@ export interface JobJournalSummary extends JournalSummary {
 
 export interface OpenJobJournalOptions {
 	/**
-	 * For a restore: no index of originals in memory (the restore loads its own), no file created
-	 * for a worker that has none, and a worker's file missing is an error, since its members could
-	 * not be brought back.
+	 * For a restore: no index of originals in memory (the restore loads its own), and no file
+	 * created for a worker that has none. In a process holding some workers, a held worker's file
+	 * missing is an error: its members could not be brought back.
 	 */
 	restore?: boolean;
 }
@@ -122,19 +122,22 @@ export class JobJournal {
 		const needed = whole ? [] : holdsAll(holding) ? Array.from({ length: header.workers }, (_, id) => id) : holding.ids;
 		const present = new Set(summary.files.map((file) => file.workerId));
 		const missing = needed.filter((id) => !present.has(id));
-		if (options.restore && missing.length > 0) {
+		// A process holding every worker may restore a fleet's files gathered from its processes,
+		// each of which named its part of a run itself: a part is a job of its own there, and the
+		// workers without a file are the other parts'. A fleet process holds its workers' files.
+		if (options.restore && missing.length > 0 && !holdsAll(holding)) {
 			throw new JournalError(
 				ErrorCodes.JournalOtherSplit,
-				`The journal of ${header.title} has no file for worker${missing.length === 1 ? '' : 's'} ${missing.join(', ')} here (${missing.map((id) => Journal.pathOf(dataDir, guildId, header.jobId, id)).join(', ')}), so those members' originals cannot be brought back by this process: restore with the processes that kept them, or copy their files here first.`,
+				`The journal of ${header.title} has no file for worker${missing.length === 1 ? '' : 's'} ${missing.join(', ')} here (looked for ${missing.map((id) => Journal.pathOf(dataDir, guildId, header.jobId, id)).join(', ')}), so those members' originals cannot be brought back by this process: restore with the processes that kept them, or copy their files here first.`,
 			);
 		}
 		const journals: Journal[] = [];
 		try {
 			for (const file of summary.files) {
-				journals.push(await Journal.open(dataDir, guildId, header.jobId, { workerId: file.workerId, index: !options.restore }));
+				journals.push(await Journal.open(dataDir, guildId, file.header.jobId, { workerId: file.workerId, index: !options.restore }));
 			}
 			const { type: _type, version: _version, ...input } = header;
-			for (const workerId of missing) journals.push(await Journal.create(dataDir, input, { workerId }));
+			if (!options.restore) for (const workerId of missing) journals.push(await Journal.create(dataDir, input, { workerId }));
 		} catch (error) {
 			await Promise.allSettled(journals.map((journal) => journal.close()));
 			throw error;

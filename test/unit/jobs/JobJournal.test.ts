@@ -151,35 +151,44 @@ describe('JobJournal', () => {
 		expect(files(dataDir)).toEqual(['job1.w0.jsonl', 'job1.w1.jsonl']);
 	});
 
-	it('K processes on K volumes restore their own members; gathered in one folder, one process restores them all', async () => {
+	it('K processes on K volumes restore their own members; gathered in one folder, a process holding every worker restores each part', async () => {
 		const volumes = [newDir(), newDir(), newDir()];
 		const all = entries(90);
+		// Each process names its part of the run itself, a moment apart.
 		for (const [index, volume] of volumes.entries()) {
-			const journal = await JobJournal.create(volume, header('job1'), { count: N, ids: [index] });
+			const journal = await JobJournal.create(volume, { ...header(`job-p${index}`), startedAt: `2026-01-01T00:00:0${index}.000Z` }, { count: N, ids: [index] });
 			await journal.recordOriginals(all.filter((entry) => workerIndexOf(entry.id, N) === index));
 			await journal.mark('finished', () => undefined);
 			await journal.close();
 		}
+		const gathered = newDir();
+		for (const volume of volumes) cpSync(join(volume, GUILD), join(gathered, GUILD), { recursive: true });
+
 		const restored = new Map<string, string | null>();
 		for (const [index, volume] of volumes.entries()) {
 			const holding = { count: N, ids: [index] };
 			const [summary] = await JobJournal.list(volume, GUILD, holding);
 			const journal = await JobJournal.open(volume, summary!, holding, { restore: true });
-			const index_ = await journal.loadIndex();
-			for (const id of index_.keys()) restored.set(id, index_.get(id)!.from);
+			const loaded = await journal.loadIndex();
+			for (const id of loaded.keys()) restored.set(id, loaded.get(id)!.from);
 			await journal.mark('restored', () => undefined);
 			await journal.close();
 			expect((await JobJournal.list(volume, GUILD, holding))[0]!.state).toBe('restored');
 		}
 		expect(restored).toEqual(new Map(all.map((entry) => [entry.id, entry.from])));
 
-		// The same files copied into one folder: a process holding every worker sees one job.
-		const gathered = newDir();
-		for (const volume of volumes) cpSync(join(volume, GUILD), join(gathered, GUILD), { recursive: true });
-		const [job] = await JobJournal.list(gathered, GUILD, { count: 5, ids: [0, 1, 2, 3, 4] });
-		expect(job!.files).toHaveLength(3);
-		const whole = await JobJournal.open(gathered, job!, { count: 5, ids: [0, 1, 2, 3, 4] }, { restore: true });
-		expect((await whole.loadIndex()).size).toBe(90);
-		await whole.close();
+		// In one folder, a process holding every worker (of any count) finds the three parts, newest
+		// first, and restores each without creating files for the workers it has none of.
+		const whole = { count: 5, ids: [0, 1, 2, 3, 4] };
+		const parts = await JobJournal.list(gathered, GUILD, whole);
+		expect(parts.map((part) => part.header.jobId)).toEqual(['job-p2', 'job-p1', 'job-p0']);
+		let total = 0;
+		for (const part of parts) {
+			const journal = await JobJournal.open(gathered, part, whole, { restore: true });
+			total += (await journal.loadIndex()).size;
+			await journal.close();
+		}
+		expect(total).toBe(90);
+		expect(files(gathered)).toHaveLength(3);
 	});
 });
