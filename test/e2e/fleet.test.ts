@@ -2,9 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxControl } from '../../src/cli/SandboxControl.js';
 import { loadConfig } from '../../src/config/loadConfig.js';
+import { parseNicknameAction } from '../../src/actions/nickname/parseNicknameAction.js';
 import { ErrorCodes, JobError } from '../../src/errors.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { startMassnick } from '../../src/startMassnick.js';
@@ -129,6 +130,10 @@ describe('a fleet of K processes, one worker each, without the boss', () => {
 describe('starting a fleet process without the boss', () => {
 	let sandbox: Sandbox | undefined;
 
+	beforeAll(async () => {
+		sandbox = await startSandbox({ members: 50, workers: 2, seed: 32, timeScale: 50 });
+	});
+
 	afterAll(async () => {
 		await sandbox?.close();
 	});
@@ -145,7 +150,6 @@ describe('starting a fleet process without the boss', () => {
 		);
 
 	it('refuses to start when no bot of the process may list members, saying both ways out', async () => {
-		sandbox = await startSandbox({ members: 50, workers: 2, seed: 32, timeScale: 50 });
 		const error = await start({ JOB_COMPLETION_INDEX: '0' }).catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(JobError);
 		expect((error as JobError).code).toBe(ErrorCodes.MembersIntentDisabled);
@@ -168,6 +172,29 @@ describe('starting a fleet process without the boss', () => {
 			const context = massnick.guildContext();
 			expect(context.ownerId).toBe(sandbox!.ownerId);
 			expect([...context.botUserIds].sort()).toEqual([sandbox!.bossId, sandbox!.workerIds[1]!].sort());
+		} finally {
+			await massnick.stop();
+		}
+	});
+
+	it('a boss holding no worker refuses a changing job, saying where it runs, and still counts the whole guild', async () => {
+		const config = loadConfig({
+			env: { BOSS_TOKEN: sandbox!.bossToken, GUILD_ID: sandbox!.guildId, DISCORD_API_URL: sandbox!.apiUrl, WORKER_COUNT: '2', WORKER_IDS: 'none' },
+			configDir: 'test/support/config',
+			dotenvPath: false,
+		});
+		const massnick = await startMassnick(config, pino({ level: 'silent' }));
+		try {
+			const action = parseNicknameAction('Count {username}', 32);
+			const error = await massnick.jobs.startJob(action, { dryRun: false, startedBy: { id: '0', tag: 'test' } }).catch((caught: unknown) => caught);
+			expect((error as JobError).code).toBe(ErrorCodes.NoWorkers);
+			expect((error as JobError).message).toContain('run in other processes');
+			const count = massnick.jobs.count(action, { id: '0', tag: 'test' });
+			await count.ended();
+			const snapshot = count.progress.snapshot();
+			expect(snapshot.total).toBe((await new SandboxControl(sandbox!.controlUrl).members(sandbox!.guildId)).length);
+			expect(snapshot.elsewhere).toBe(0);
+			expect(snapshot.workers.map((worker) => worker.index)).toEqual([0, 1]);
 		} finally {
 			await massnick.stop();
 		}
