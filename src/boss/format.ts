@@ -31,3 +31,21 @@ export function formatRate(perSecond: number): string {
 export function formatCount(count: number): string {
 	return count.toLocaleString('en-US');
 }
+
+/**
+ * The workers a process holds among `count`, for people: `all 10 workers`, `worker 3 of 4`,
+ * `workers 0–4 of 10`, `workers 0, 3–5 of 10`, `none of the 10 workers`. Ids in order; runs of
+ * consecutive ids are written as ranges, as `WORKER_IDS` takes them.
+ */
+export function formatWorkers(ids: readonly number[], count: number): string {
+	if (ids.length === 0) return `none of the ${formatCount(count)} workers`;
+	if (ids.length === count) return count === 1 ? 'the one worker' : `all ${formatCount(count)} workers`;
+	const runs: string[] = [];
+	for (let start = 0; start < ids.length; ) {
+		let end = start;
+		while (end + 1 < ids.length && ids[end + 1] === ids[end]! + 1) end++;
+		runs.push(end === start ? String(ids[start]) : end === start + 1 ? `${ids[start]}, ${ids[end]}` : `${ids[start]}–${ids[end]}`);
+		start = end + 1;
+	}
+	return `${ids.length === 1 ? 'worker' : 'workers'} ${runs.join(', ')} of ${formatCount(count)}`;
+}

@@ -28,9 +28,11 @@ export class LogProgress implements ProgressView {
 
 /** A snapshot's counters as log fields (seconds, not milliseconds, for people reading JSON). */
 export function progressFields(snapshot: ProgressSnapshot): Record<string, unknown> {
-	const { total, done, changed, alreadyDone, cant, skipped, left, failed, failedByReason, inFlight, listingDone } = snapshot;
+	const { total, elsewhere, done, changed, alreadyDone, cant, skipped, left, failed, failedByReason, inFlight, listingDone } = snapshot;
 	return {
 		total,
+		// Members of workers in other processes: listed, and left to them.
+		...(elsewhere > 0 ? { elsewhere } : {}),
 		done,
 		changed,
 		alreadyDone,

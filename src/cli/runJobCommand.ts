@@ -3,6 +3,8 @@ import type { ClearNicknameAction } from '../actions/nickname/ClearNicknameActio
 import type { NicknameAction } from '../actions/nickname/NicknameAction.js';
 import { parseClearNicknameAction } from '../actions/nickname/parseClearNicknameAction.js';
 import { parseNicknameAction } from '../actions/nickname/parseNicknameAction.js';
+import type { Boss } from '../boss/Boss.js';
+import { formatWorkers } from '../boss/format.js';
 import type { Config } from '../config/Config.js';
 import { loadConfig } from '../config/loadConfig.js';
 import { createRedactor, secretsOf } from '../config/redactTokens.js';
@@ -24,7 +26,9 @@ const CANCEL_DEADLINE_MS = 15_000;
 
 /**
  * `massnick run <job>`: one job from a terminal or a scheduler, on the same stack as `start`
- * (the boss connects too: it lists members and carries joins and leaves), then a clean stop.
+ * (the boss connects too: it lists members and carries joins and leaves), then a clean stop. A
+ * process holding only some of the workers (`WORKER_IDS`, `JOB_COMPLETION_INDEX`) runs its
+ * workers' part of the job without the boss.
  *
  * stderr is for people: the job, a progress bar when it is a terminal, what happened and what
  * to do. stdout is the log (JSON unless a terminal), with a progress line every
@@ -120,10 +124,12 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 	process.on('SIGTERM', onSignal);
 
 	try {
-		if (bar) say(`Connecting the boss and ${config.workerTokens.length} workers…`);
-		let massnick: Massnick;
+		const { withBoss, startConfig } = runPlan(config);
+		const workers = formatWorkers(config.heldWorkers.map((worker) => worker.id), config.workerCount);
+		if (bar) say(withBoss ? `Connecting the boss and ${workers}…` : `Connecting ${workers}, without the boss (this process holds only some of the workers)…`);
+		let massnick: Massnick<Boss | undefined>;
 		try {
-			massnick = await startMassnick(config, logger);
+			massnick = await startMassnick(startConfig, logger, { boss: withBoss });
 		} catch (error) {
 			say(`Could not start: ${(error as Error).message}`);
 			log.error({ err: error }, 'could not start');
@@ -136,7 +142,7 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 				return RunExitCodes.Cancelled;
 			}
 			try {
-				const started = await startRequestedJob({ massnick, config, request, nickname, fallback, startedBy: cliRequester() });
+				const started = await startRequestedJob({ massnick, request, nickname, fallback, startedBy: cliRequester() });
 				job = started.job;
 				for (const line of started.headline) say(line);
 			} catch (error) {
@@ -166,6 +172,19 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 	log.info({ job: job.id, state: job.result!.state, exitCode: outcome.exitCode, undone: outcome.undone, ...progressFields(snapshot) }, 'run ended');
 	for (const line of outcome.lines) say(line);
 	return outcome.exitCode;
+}
+
+/**
+ * Whether the run starts the boss, and the configuration it starts with. Only a process holding
+ * every worker starts the boss: one holding some of them is one of several processes (hosts, or
+ * a Kubernetes Indexed Job's pods), and a boss in each would register and answer the guild's
+ * slash commands once per process. Without the boss, a process that has `BOSS_TOKEN` but no
+ * `LISTER_TOKEN` lists with the boss's token over REST alone, as `LISTER_TOKEN` would.
+ */
+function runPlan(config: Config): { withBoss: boolean; startConfig: Config } {
+	const withBoss = config.bossToken !== '' && config.heldWorkers.length === config.workerCount;
+	if (withBoss || config.bossToken === '' || config.listerToken !== '') return { withBoss, startConfig: config };
+	return { withBoss, startConfig: Object.freeze({ ...config, listerToken: config.bossToken }) };
 }
 
 /** A log destination on the bar's terminal that writes each line above the bar. */

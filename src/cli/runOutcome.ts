@@ -49,6 +49,10 @@ export function runOutcome({ title, mode, dryRun, result, snapshot, signal }: Ru
 	].join(' · ');
 	const head = `${dryRun ? 'Dry run · ' : ''}${title} · ${result.state} after ${formatDuration(snapshot.elapsedMs)} · ${formatCount(snapshot.total)} members`;
 	const lines = [head, `  ${counts}`];
+	// A process holding only some of the workers lists the whole guild and leaves the rest alone.
+	if (snapshot.elsewhere > 0) {
+		lines.push(`  ${formatCount(snapshot.elsewhere)} ${snapshot.elsewhere === 1 ? 'member belongs' : 'members belong'} to workers in other processes: theirs to change, in no count here.`);
+	}
 	if (snapshot.failed > 0) lines.push(`  failed by reason: ${failedByReason(snapshot.failedByReason)}`);
 	if (result.stoppedWorkers.length > 0) {
 		lines.push(`  stopped: ${result.stoppedWorkers.map((index) => `worker ${index}`).join(', ')} (token rejected by Discord): remove it from WORKER_TOKENS.`);
@@ -79,7 +83,8 @@ export function runOutcome({ title, mode, dryRun, result, snapshot, signal }: Ru
 			snapshot.cant > 0
 				? ` ${formatCount(snapshot.cant)} could not be changed (the owner, or members ranked at or above the workers' role: move the workers' role higher to reach them).`
 				: '';
-		lines.push(`Done: every member it applies to is done.${cant}`);
+		const scope = snapshot.elsewhere > 0 ? "every member of this process's workers it applies to" : 'every member it applies to';
+		lines.push(`Done: ${scope} is done.${cant}`);
 	}
 	return { exitCode: RunExitCodes.Done, undone, lines };
 }

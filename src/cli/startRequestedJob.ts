@@ -1,19 +1,19 @@
 import type { ClearNicknameAction } from '../actions/nickname/ClearNicknameAction.js';
 import type { NicknameAction } from '../actions/nickname/NicknameAction.js';
 import { assignableRoleAction } from '../actions/role/assignableRoleAction.js';
-import type { Config } from '../config/Config.js';
+import type { Boss } from '../boss/Boss.js';
+import { formatWorkers } from '../boss/format.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import type { Job } from '../jobs/Job.js';
+import type { JobJournalSummary } from '../jobs/JobJournal.js';
 import type { Requester } from '../jobs/JobManager.js';
-import { Journal, type JournalSummary } from '../jobs/Journal.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import type { MemberFilters } from '../jobs/planner.js';
 import type { Massnick } from '../startMassnick.js';
 import type { RunRequest } from './parseRunArgs.js';
 
 export interface StartRequestedJobOptions {
-	massnick: Massnick;
-	config: Config;
+	massnick: Massnick<Boss | undefined>;
 	request: RunRequest;
 	/** Built before connecting, so a bad `--name` is a bad argument (exit 2), not a refusal. */
 	nickname?: NicknameAction | undefined;
@@ -30,7 +30,8 @@ export interface StartedJob {
 /**
  * Checks and starts the job `massnick run` was asked for, as the slash commands do: the same
  * actions, the same refusals (a bad role, workers without the permission, a job already
- * running), through the same {@link JobManager}.
+ * running), through the same {@link JobManager}. A process holding only some of the workers
+ * starts their part of the job, and sees only their journal files.
  *
  * Stricter than the commands in one way: a journal with no end line means a job that is running
  * in another massnick right now or whose process died, and the command line cannot tell which.
@@ -39,8 +40,8 @@ export interface StartedJob {
  *
  * @throws {MassnickError} a refusal, before anything is sent.
  */
-export async function startRequestedJob({ massnick, config, request, nickname, fallback, startedBy }: StartRequestedJobOptions): Promise<StartedJob> {
-	const guild = massnick.boss.guild;
+export async function startRequestedJob({ massnick, request, nickname, fallback, startedBy }: StartRequestedJobOptions): Promise<StartedJob> {
+	const guild = massnick.guild;
 	const roleName = (id: string): string => (id === guild.id ? '@everyone' : `@${guild.roles.cache.get(id)?.name ?? id}`);
 	const { dryRun } = request;
 
@@ -56,9 +57,11 @@ export async function startRequestedJob({ massnick, config, request, nickname, f
 			? [
 					`${prefix}: ${undoes.header.title}, started by ${undoes.header.startedBy.tag} at ${undoes.header.startedAt}.`,
 					'Each member gets back what they had before it; a member who changed it since keeps theirs.',
-					...(dryRun ? [] : [`journal: ${undoes.path}`]),
 				]
 			: [`No journal was found, so the originals cannot be brought back. ${dryRun ? 'Dry run: counting a' : 'Running a'} clear of “${job.target}” wherever it is still set instead.`];
+		if (!massnick.fleet.holdsAll) headline.push(elsewhereLine(massnick));
+		// A dry run reads the journal without marking it.
+		if (!dryRun) headline.push(...journalLine(massnick.jobs.journalPaths(job)));
 		return { job, headline };
 	}
 
@@ -70,7 +73,7 @@ export async function startRequestedJob({ massnick, config, request, nickname, f
 		if (!role) {
 			throw new JobError(ErrorCodes.RoleNotAssignable, `--role: there is no role ${request.roleId} in ${guild.name}; copy the id again (Server Settings → Roles → right-click → Copy Role ID).`);
 		}
-		action = assignableRoleAction({ id: role.id, name: role.name, position: role.position, managed: role.managed }, request.mode, massnick.boss.guildContext());
+		action = assignableRoleAction({ id: role.id, name: role.name, position: role.position, managed: role.managed }, request.mode, massnick.guildContext());
 	}
 	const { filters } = request;
 	for (const [flag, id] of filterFlags(request)) {
@@ -79,27 +82,41 @@ export async function startRequestedJob({ massnick, config, request, nickname, f
 		}
 	}
 
-	const journals = dryRun ? [] : await Journal.list(config.dataDir, config.guildId);
-	const sameJob = (summary: JournalSummary): boolean => summary.header.action === action.type && summary.header.target === action.target;
+	const journals = dryRun ? [] : await massnick.jobs.journals();
+	const sameJob = (summary: JobJournalSummary): boolean => summary.header.action === action.type && summary.header.target === action.target;
 	const unfinished = journals.find((summary) => summary.state === 'running');
 	if (unfinished && !sameJob(unfinished)) {
 		const { header } = unfinished;
 		throw new JobError(
 			ErrorCodes.JobRunning,
-			`Another job has no end in its journal: ${header.title}, started by ${header.startedBy.tag} at ${header.startedAt} (${unfinished.path}). Either a massnick is running it right now (wait for it, or /cancel it), or its process was stopped before it ended: finish it by running it again with the same target, or undo it with massnick run restore. Then run this job.`,
+			`Another job has no end in its journal: ${header.title}, started by ${header.startedBy.tag} at ${header.startedAt} (${unfinished.files.map((file) => file.path).join(', ')}). Either a massnick is running it right now (wait for it, or /cancel it), or its process was stopped before it ended: finish it by running it again with the same target, or undo it with massnick run restore. Then run this job.`,
 		);
 	}
 	const continued = journals.find((summary) => summary.state !== 'restored' && sameJob(summary));
 
 	const job = await massnick.jobs.startJob(action, { dryRun, startedBy, filters });
-	const headline = [`${dryRun ? 'Dry run: counting' : 'Started'}: ${action.words.doing} for ${scopeOf(filters, roleName)}, with ${massnick.fleet.size} workers.`];
+	const { fleet } = massnick;
+	const headline = [`${dryRun ? 'Dry run: counting' : 'Started'}: ${action.words.doing} for ${scopeOf(filters, roleName)}${fleet.holdsAll ? `, with ${formatWorkers(fleet.ids, fleet.count)}` : ''}.`];
+	if (!fleet.holdsAll) headline.push(elsewhereLine(massnick));
 	if (continued) {
 		headline.push(
 			`The same job ran before (started by ${continued.header.startedBy.tag} at ${continued.header.startedAt}, ${continued.state === 'running' ? 'unfinished' : continued.state}): this run adds to its journal. Members already done are skipped, and a restore still brings back what they had before the first run.`,
 		);
 	}
-	if (!dryRun) headline.push(`journal: ${Journal.pathOf(config.dataDir, config.guildId, job.id)}`);
+	headline.push(...journalLine(massnick.jobs.journalPaths(job)));
 	return { job, headline };
+}
+
+/** Where the job's originals are journaled: one file, or one per worker held. */
+function journalLine(paths: readonly string[]): string[] {
+	if (paths.length === 0) return [];
+	return [`${paths.length === 1 ? 'journal' : 'journals'}: ${paths.join(', ')}`];
+}
+
+/** What a process holding only some of the workers leaves to the others. */
+function elsewhereLine({ fleet }: Massnick<Boss | undefined>): string {
+	const others = fleet.count - fleet.size;
+	return `This process holds ${formatWorkers(fleet.ids, fleet.count)}: the members of the other ${others === 1 ? 'worker' : `${others} workers`} are left to the processes holding them.`;
 }
 
 /** The role filters as the command line named them. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ControlMember, SandboxControl, type SandboxRequest } from '../../src/cli/SandboxControl.js';
 import { Journal } from '../../src/jobs/Journal.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import { workerIndexOf } from '../../src/workers/partition.js';
 import { memberPatches } from '../support/renamesPerMember.js';
 import type { Sandbox } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
@@ -24,19 +25,25 @@ interface CliRun {
 	signal(signal: NodeJS.Signals): void;
 }
 
-/** `massnick run …` from src (through tsx), as an operator or a scheduler would run it: no terminal. */
-function startCli(sandbox: Sandbox, dataDir: string, args: readonly string[]): CliRun {
+/**
+ * `massnick run …` from src (through tsx), as an operator or a scheduler would run it: no terminal.
+ * `env` adds keys, or removes them with `undefined` (a fleet's pod has no BOSS_TOKEN).
+ */
+function startCli(sandbox: Sandbox, dataDir: string, args: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliRun {
+	const merged: Record<string, string | undefined> = {
+		PATH: process.env.PATH,
+		BOSS_TOKEN: sandbox.bossToken,
+		WORKER_TOKENS: sandbox.workerTokens.join(','),
+		GUILD_ID: sandbox.guildId,
+		DISCORD_API_URL: sandbox.apiUrl,
+		MASSNICK_DATA_DIR: dataDir,
+		MASSNICK_CONFIG_DIR: 'test/support/config',
+		LOG_LEVEL: 'info',
+		...env,
+	};
+	for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
 	const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'run', ...args], {
-		env: {
-			PATH: process.env.PATH,
-			BOSS_TOKEN: sandbox.bossToken,
-			WORKER_TOKENS: sandbox.workerTokens.join(','),
-			GUILD_ID: sandbox.guildId,
-			DISCORD_API_URL: sandbox.apiUrl,
-			MASSNICK_DATA_DIR: dataDir,
-			MASSNICK_CONFIG_DIR: 'test/support/config',
-			LOG_LEVEL: 'info',
-		},
+		env: merged,
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true,
 	});
@@ -56,10 +63,10 @@ interface CliResult {
 	requests: SandboxRequest[];
 }
 
-async function runCli(sandbox: Sandbox, dataDir: string, args: readonly string[]): Promise<CliResult> {
+async function runCli(sandbox: Sandbox, dataDir: string, args: readonly string[], env?: Readonly<Record<string, string | undefined>>): Promise<CliResult> {
 	const control = new SandboxControl(sandbox.controlUrl);
 	const { lastSeq } = await control.requests();
-	const run = startCli(sandbox, dataDir, args);
+	const run = startCli(sandbox, dataDir, args, env);
 	const code = await run.exited;
 	const { requests } = await control.requests(lastSeq);
 	return { code, stdout: run.stdout(), stderr: run.stderr(), requests };
@@ -225,6 +232,53 @@ describe('massnick run: one job from a terminal or a scheduler, on the sandbox',
 		} finally {
 			await rm(unfinished.path);
 		}
+	});
+});
+
+describe('massnick run in a pod of a fleet: one worker, no boss', () => {
+	let sandbox: Sandbox | undefined;
+	const dataDirs: string[] = [];
+
+	afterAll(async () => {
+		await sandbox?.close();
+		for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+	});
+
+	it("with JOB_COMPLETION_INDEX and no BOSS_TOKEN it renames exactly its worker's members, exits 0, and its restore brings them back", async () => {
+		const K = 4;
+		sandbox = await startSandbox({ members: 300, workers: K, seed: 23, timeScale: 100 });
+		const control = new SandboxControl(sandbox.controlUrl);
+		const dataDir = await mkdtemp(join(tmpdir(), 'massnick-run-pod-'));
+		dataDirs.push(dataDir);
+		const before = new Map((await control.members(sandbox.guildId)).map((member) => [member.id, member.nick]));
+		const renamable = renamableByMassnick(sandbox);
+		const index = 2;
+		const own = renamable.filter((id) => workerIndexOf(id, K) === index);
+		// As deploy/kubernetes/jobs/rename.yaml configures a pod: every worker's token, the boss's as LISTER_TOKEN.
+		const pod = { BOSS_TOKEN: undefined, WORKER_COUNT: String(K), JOB_COMPLETION_INDEX: String(index), LISTER_TOKEN: sandbox.bossToken };
+
+		const result = await runCli(sandbox, dataDir, ['massnick', '--name', NAME], pod);
+		expect(result.code, result.stderr).toBe(0);
+		const after = await control.members(sandbox.guildId);
+		const renamed = after.filter((member) => member.nick !== before.get(member.id));
+		expect(new Set(renamed.map((member) => member.id))).toEqual(new Set(own));
+		const patches = memberPatches(result.requests);
+		expect(patches.filter((request) => request.botUserId !== sandbox!.workerIds[index])).toEqual([]);
+		// No boss: the boss's token only listed, over REST (no commands registered, no gateway session).
+		const byBoss = result.requests.filter((request) => request.botUserId === sandbox!.bossId);
+		expect(byBoss.length).toBeGreaterThan(0);
+		expect(new Set(byBoss.map((request) => `${request.method} ${request.route}`))).toEqual(new Set(['GET /applications/@me', 'GET /guilds/:id/members']));
+		expect(result.stderr).toContain('This process holds worker 2 of 4: the members of the other 3 workers are left to the processes holding them.');
+		const others = after.filter((member) => workerIndexOf(member.id, K) !== index).length;
+		const ended = logLines(result.stdout).find((line) => line.msg === 'run ended')!;
+		expect(ended).toMatchObject({ state: 'finished', exitCode: 0, changed: own.length, elsewhere: others });
+		expect(result.stderr).toContain(`${others} members belong to workers in other processes`);
+		expect(await journalFiles(dataDir, sandbox.guildId)).toEqual([expect.stringMatching(/\.w2\.jsonl$/)]);
+
+		const restore = await runCli(sandbox, dataDir, ['restore'], pod);
+		expect(restore.code, restore.stderr).toBe(0);
+		const notRestored = (await control.members(sandbox.guildId)).filter((member) => member.nick !== before.get(member.id));
+		expect(notRestored).toEqual([]);
 	});
 });
 

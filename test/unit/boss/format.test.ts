@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDuration, formatRate, percent, progressBar } from '../../../src/boss/format.js';
+import { formatCount, formatDuration, formatRate, formatWorkers, percent, progressBar } from '../../../src/boss/format.js';
 
 describe('format', () => {
 	it.each([
@@ -46,5 +46,18 @@ describe('format', () => {
 
 	it('counts have thousands separators whatever the locale', () => {
 		expect(formatCount(1234567)).toBe('1,234,567');
+	});
+
+	it.each([
+		[[0, 1, 2, 3], 4, 'all 4 workers'],
+		[[0], 1, 'the one worker'],
+		[[3], 4, 'worker 3 of 4'],
+		[[0, 1, 2, 3, 4], 10, 'workers 0–4 of 10'],
+		[[0, 3, 4, 5], 10, 'workers 0, 3–5 of 10'],
+		[[2, 3], 10, 'workers 2, 3 of 10'],
+		[[1, 3, 5], 10, 'workers 1, 3, 5 of 10'],
+		[[], 10, 'none of the 10 workers'],
+	])('the workers %j of %i read %s', (ids, count, text) => {
+		expect(formatWorkers(ids, count)).toBe(text);
 	});
 });

@@ -36,6 +36,14 @@ describe('runOutcome', () => {
 		expect(result.lines.at(-1)).toMatch(/^Done: .* 3 could not be changed/);
 	});
 
+	it("members of other processes' workers are counted apart, and done means this process's part is done", () => {
+		const result = outcome({ snapshot: snapshot({ elsewhere: 300 }) });
+		expect(result.exitCode).toBe(RunExitCodes.Done);
+		expect(result.lines[2]).toBe('  300 members belong to workers in other processes: theirs to change, in no count here.');
+		expect(result.lines.at(-1)).toMatch(/^Done: every member of this process's workers it applies to is done\./);
+		expect(outcome({}).lines.join('\n')).not.toContain('other processes');
+	});
+
 	it('failures make it not done (exit 1), with how many, why, and that the same command finishes it', () => {
 		const result = outcome({ snapshot: snapshot({ failed: 12, failedByReason: { timeout: 2, 'http-502': 10 } }) });
 		expect(result.exitCode).toBe(RunExitCodes.NotDone);
