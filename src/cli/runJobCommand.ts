@@ -95,7 +95,9 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 	let lock: RunLock | undefined;
 	if (!request.dryRun) {
 		try {
-			lock = await RunLock.take(config.dataDir, config.guildId, { what: commandLine(args) });
+			// Keyed by the workers held: a fleet's processes sharing a data folder run side by side.
+			const workers = { count: config.workerCount, ids: config.heldWorkers.map((worker) => worker.id) };
+			lock = await RunLock.take(config.dataDir, config.guildId, { what: commandLine(args), workers });
 		} catch (error) {
 			if (!(error instanceof MassnickError)) throw error;
 			say(error.message);

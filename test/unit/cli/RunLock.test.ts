@@ -87,4 +87,55 @@ describe('RunLock', () => {
 		expect(JSON.parse(await readFile(successor.path, 'utf8'))).toMatchObject({ pid: process.pid });
 		await expect(RunLock.take(dataDir, GUILD)).rejects.toMatchObject({ code: ErrorCodes.JobRunning });
 	});
+
+	describe('in a fleet, per worker', () => {
+		const held = async (ids: number[], count = 4): Promise<RunLock> => {
+			const lock = await RunLock.take(dataDir, GUILD, { workers: { count, ids }, what: `run ${ids.join(',')}` });
+			locks.push(lock);
+			return lock;
+		};
+
+		it('runs holding other workers go on side by side, each with a lock file per worker', async () => {
+			const first = await held([0, 1]);
+			const second = await held([3, 2]);
+			expect(first.paths).toEqual([RunLock.pathOf(dataDir, GUILD, 0), RunLock.pathOf(dataDir, GUILD, 1)]);
+			expect(second.paths).toEqual([RunLock.pathOf(dataDir, GUILD, 2), RunLock.pathOf(dataDir, GUILD, 3)]);
+			expect(second.path).toMatch(/run\.w2\.lock$/);
+		});
+
+		it('a run sharing a worker with a running one is refused, naming the worker, and keeps none of its files', async () => {
+			await held([1, 2]);
+			await expect(RunLock.take(dataDir, GUILD, { workers: { count: 4, ids: [0, 2] } })).rejects.toMatchObject({
+				code: ErrorCodes.JobRunning,
+				message: expect.stringContaining('on this guild with worker 2 (run 1,2)'),
+			});
+			await expect(stat(RunLock.pathOf(dataDir, GUILD, 0))).rejects.toMatchObject({ code: 'ENOENT' });
+			await held([0, 3]);
+		});
+
+		it('a run holding every worker and one holding some refuse each other, whichever comes first', async () => {
+			const some = await held([2]);
+			await expect(RunLock.take(dataDir, GUILD, { workers: { count: 4, ids: [0, 1, 2, 3] } })).rejects.toMatchObject({ message: expect.stringContaining('with worker 2') });
+			await expect(stat(RunLock.pathOf(dataDir, GUILD))).rejects.toMatchObject({ code: 'ENOENT' });
+			await some.release();
+			const all = await take('massnick run restore');
+			await expect(RunLock.take(dataDir, GUILD, { workers: { count: 4, ids: [3] } })).rejects.toMatchObject({ message: expect.stringContaining('(massnick run restore)') });
+			await expect(stat(RunLock.pathOf(dataDir, GUILD, 3))).rejects.toMatchObject({ code: 'ENOENT' });
+			await all.release();
+			await held([3]);
+		});
+
+		it("a stale worker's lock does not stop a whole-guild run, and is taken over by the next run of that worker", async () => {
+			const path = RunLock.pathOf(dataDir, GUILD, 1);
+			await mkdir(dirname(path), { recursive: true });
+			await writeFile(path, JSON.stringify({ pid: 1, host: 'a-killed-pod', startedAt: new Date().toISOString(), nonce: 'old' }));
+			const old = new Date(Date.now() - 61_000);
+			await utimes(path, old, old);
+			const all = await take();
+			await all.release();
+			const lock = await held([1]);
+			expect(JSON.parse(await readFile(lock.path, 'utf8'))).toMatchObject({ pid: process.pid });
+		});
+	});
 });
+
