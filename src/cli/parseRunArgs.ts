@@ -32,7 +32,10 @@ Exit code:
   1  not done: members failed or were left undone; run the same command again to finish them
   2  bad arguments
   3  cancelled by SIGINT or SIGTERM (what was done stays journaled; a second signal exits at once)
-  4  refused before anything ran (configuration, role, journal, another run): nothing changed`;
+  4  refused before anything ran (configuration, a token, the guild, a role, a journal): nothing
+     changed, and the same command is refused again until that is fixed
+  5  not started, for a reason that passes: another run holds the lock (a killed run's lock is
+     stale 60 s after its last touch) or Discord could not be reached; nothing changed, run it later`;
 
 /** What every job takes besides its own options. */
 interface RunCommon {

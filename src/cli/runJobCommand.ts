@@ -17,7 +17,7 @@ import { LogProgress, progressFields } from './LogProgress.js';
 import { parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
 import type { ProgressView } from './ProgressView.js';
 import { RunLock } from './RunLock.js';
-import { type RunExitCode, RunExitCodes, runOutcome } from './runOutcome.js';
+import { type RunExitCode, RunExitCodes, runOutcome, startFailureExitCode } from './runOutcome.js';
 import { startRequestedJob } from './startRequestedJob.js';
 import { TerminalProgress } from './TerminalProgress.js';
 
@@ -100,9 +100,9 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 			lock = await RunLock.take(config.dataDir, config.guildId, { what: commandLine(args), workers });
 		} catch (error) {
 			if (!(error instanceof MassnickError)) throw error;
-			say(error.message);
-			log.warn({ code: error.code, reason: error.message }, 'refused: another run holds the lock');
-			return RunExitCodes.Refused;
+			say(`${error.message} Nothing ran; run it again later.`);
+			log.warn({ code: error.code, reason: error.message }, 'not started: another run holds the lock');
+			return RunExitCodes.RetryLater;
 		}
 	}
 
@@ -133,9 +133,10 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 		try {
 			massnick = await startMassnick(startConfig, logger, { boss: withBoss });
 		} catch (error) {
-			say(`Could not start: ${(error as Error).message}`);
-			log.error({ err: error }, 'could not start');
-			return RunExitCodes.Refused;
+			const exitCode = startFailureExitCode(error);
+			say(`Could not start: ${(error as Error).message}${exitCode === RunExitCodes.RetryLater ? ' Nothing ran; run it again later.' : ''}`);
+			log.error({ err: error, exitCode }, 'could not start');
+			return exitCode;
 		}
 		const views: ProgressView[] = [];
 		try {

@@ -1,6 +1,8 @@
 import { formatCount, formatDuration } from '../boss/format.js';
+import { ErrorCodes, MassnickError } from '../errors.js';
 import type { JobMode, JobResult } from '../jobs/Job.js';
 import type { ProgressSnapshot } from '../jobs/Progress.js';
+import { FleetStartError } from '../workers/Fleet.js';
 
 /** `massnick run`'s exit codes: a scheduler branches on them. */
 export const RunExitCodes = {
@@ -11,8 +13,17 @@ export const RunExitCodes = {
 	BadArguments: 2,
 	/** Cancelled by SIGINT or SIGTERM (or /cancel in Discord); what was done stays journaled. */
 	Cancelled: 3,
-	/** Refused before anything ran (configuration, role, journal, another run): nothing changed. */
+	/**
+	 * Refused before anything ran (configuration, a token, the guild, a role, a journal): nothing
+	 * changed, and the same command is refused the same way until that is fixed.
+	 */
 	Refused: 4,
+	/**
+	 * Not started, for a reason that passes by itself: another run holds the lock (a killed run's
+	 * lock is stale 60 s after its last touch), or Discord could not be reached. Nothing changed;
+	 * the same command later runs.
+	 */
+	RetryLater: 5,
 } as const;
 
 export type RunExitCode = (typeof RunExitCodes)[keyof typeof RunExitCodes];
@@ -87,6 +98,25 @@ export function runOutcome({ title, mode, dryRun, result, snapshot, signal }: Ru
 		lines.push(`Done: ${scope} is done.${cant}`);
 	}
 	return { exitCode: RunExitCodes.Done, undone, lines };
+}
+
+/**
+ * The exit code of a run whose bots could not start: {@link RunExitCodes.RetryLater} when every
+ * cause may pass by itself (a bot could not reach Discord: `CONNECT_FAILED`), else
+ * {@link RunExitCodes.Refused} (a rejected token, an intent, a bot outside the guild, the
+ * configuration: the next try fails the same way).
+ */
+export function startFailureExitCode(error: unknown): RunExitCode {
+	const causes = causesOf(error);
+	const passing = causes.every((cause) => cause instanceof MassnickError && cause.code === ErrorCodes.ConnectFailed);
+	return causes.length > 0 && passing ? RunExitCodes.RetryLater : RunExitCodes.Refused;
+}
+
+/** The single failures behind a start failure: each worker's, each bot's. */
+function causesOf(error: unknown): unknown[] {
+	if (error instanceof FleetStartError) return error.failures.flatMap((failure) => causesOf(failure.error));
+	if (error instanceof AggregateError) return (error.errors as unknown[]).flatMap(causesOf);
+	return [error];
 }
 
 /** `timeout 12, http-502 3`: the commonest first. */

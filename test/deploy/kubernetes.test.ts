@@ -88,7 +88,7 @@ describe('deploy/kubernetes', () => {
 		expect(readSettings(JSON.parse(settings), 'massnick-settings: massnick.json').problems).toEqual([]);
 	});
 
-	it('every fleet Job is Indexed, one pod per worker, retried per index, a bad command failing its index', () => {
+	it('every fleet Job is Indexed, one pod per worker, retried per index, a bad command or a refusal failing its index', () => {
 		expect(jobs.map((job) => job.metadata!.name)).toEqual(expect.arrayContaining(['massnick-rename', 'massnick-restore']));
 		for (const job of jobs) {
 			const spec = job.spec!;
@@ -99,7 +99,13 @@ describe('deploy/kubernetes', () => {
 			expect(spec.template.spec!.restartPolicy).toBe('Never');
 			const rules = spec.podFailurePolicy!.rules;
 			expect(rules).toContainEqual({ action: 'Ignore', onPodConditions: [{ type: 'DisruptionTarget', status: 'True' }] });
-			expect(rules).toContainEqual({ action: 'FailIndex', onExitCodes: { containerName: 'massnick', operator: 'In', values: [RunExitCodes.BadArguments] } });
+			expect(rules).toContainEqual({
+				action: 'FailIndex',
+				onExitCodes: { containerName: 'massnick', operator: 'In', values: [RunExitCodes.BadArguments, RunExitCodes.Refused] },
+			});
+			// What the same command may finish or pass on a later try is retried, never failed at once.
+			const failedAtOnce = rules.filter((rule) => rule.action !== 'Ignore').flatMap((rule) => rule.onExitCodes?.values ?? []);
+			for (const retried of [RunExitCodes.NotDone, RunExitCodes.Cancelled, RunExitCodes.RetryLater]) expect(failedAtOnce).not.toContain(retried);
 			const container = massnickContainer(spec.template.spec!);
 			expect(container.args?.[0]).toBe('run');
 		}

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RunLock } from '../../src/cli/RunLock.js';
 import { type ControlMember, SandboxControl, type SandboxRequest } from '../../src/cli/SandboxControl.js';
 import { Journal } from '../../src/jobs/Journal.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
@@ -206,6 +207,20 @@ describe('massnick run: one job from a terminal or a scheduler, on the sandbox',
 		expect(result.stderr).toContain("Move the workers' role above @Moderator");
 		expect(result.requests.filter((request) => request.route === ROLE_ROUTE)).toEqual([]);
 		expect(await journalFiles(dataDir, sandbox.guildId)).toEqual(journals);
+	});
+
+	it('a run while another holds the lock exits 5 (retry later) before anything connects', async () => {
+		const path = RunLock.pathOf(dataDir, sandbox.guildId);
+		await writeFile(path, JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), nonce: 'another-run', what: 'massnick run restore' }));
+		try {
+			const result = await runCli(sandbox, dataDir, ['massnick', '--name', NAME]);
+			expect(result.code).toBe(5);
+			expect(result.stderr).toContain('Another massnick run is running a job on this guild (massnick run restore)');
+			expect(result.stderr).toContain('Nothing ran; run it again later.');
+			expect(result.requests).toEqual([]);
+		} finally {
+			await rm(path);
+		}
 	});
 
 	it('a journal with no end line for another job refuses a new one, naming it and how to settle it', async () => {

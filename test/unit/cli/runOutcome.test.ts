@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RunExitCodes, runOutcome, type RunOutcomeInput } from '../../../src/cli/runOutcome.js';
+import { RunExitCodes, runOutcome, type RunOutcomeInput, startFailureExitCode } from '../../../src/cli/runOutcome.js';
+import { ConfigError, ErrorCodes, JobError } from '../../../src/errors.js';
 import type { ProgressSnapshot } from '../../../src/jobs/Progress.js';
+import { FleetStartError } from '../../../src/workers/Fleet.js';
 
 function snapshot(counts: Partial<ProgressSnapshot> = {}): ProgressSnapshot {
 	const base = { changed: 90, alreadyDone: 5, cant: 3, skipped: 2, left: 0, failed: 0, ...counts };
@@ -82,5 +84,23 @@ describe('runOutcome', () => {
 		expect(result.lines[0]).toMatch(/^Dry run · /);
 		expect(result.lines[1]).toMatch(/^ {2}would change 90/);
 		expect(result.lines.at(-1)).toBe('Dry run: nothing was sent. Run it without --dry-run to make 90 changes.');
+	});
+});
+
+describe('startFailureExitCode', () => {
+	const unreachable = (who: string) => new JobError(ErrorCodes.ConnectFailed, `${who} could not connect to Discord: ECONNRESET`);
+	const rejected = new JobError(ErrorCodes.TokenRejected, "worker 1's token was rejected");
+
+	it('bots that could not reach Discord are worth a retry later (exit 5)', () => {
+		expect(startFailureExitCode(unreachable('the boss'))).toBe(RunExitCodes.RetryLater);
+		const fleet = new FleetStartError([{ worker: 0, error: unreachable('worker 0') }, { worker: 2, error: unreachable('worker 2') }]);
+		expect(startFailureExitCode(new AggregateError([unreachable('LISTER_TOKEN'), fleet]))).toBe(RunExitCodes.RetryLater);
+	});
+
+	it('a token, an intent, the guild or the configuration is refused (exit 4), even beside a failure that would pass', () => {
+		expect(startFailureExitCode(rejected)).toBe(RunExitCodes.Refused);
+		expect(startFailureExitCode(new ConfigError([{ key: 'BOSS_TOKEN', message: 'missing' }]))).toBe(RunExitCodes.Refused);
+		expect(startFailureExitCode(new FleetStartError([{ worker: 0, error: unreachable('worker 0') }, { worker: 1, error: rejected }]))).toBe(RunExitCodes.Refused);
+		expect(startFailureExitCode(new Error('EACCES: permission denied'))).toBe(RunExitCodes.Refused);
 	});
 });
