@@ -9,6 +9,7 @@ import {
 	GatewayDispatchEvents,
 	type GatewayGuildMemberAddDispatchData,
 	type GatewayGuildMemberRemoveDispatchData,
+	type GatewayGuildMemberUpdateDispatchData,
 	type Guild,
 	MessageFlags,
 } from 'discord.js';
@@ -20,6 +21,7 @@ import { ErrorCodes, JobError, MassnickError } from '../errors.js';
 import { toMemberRecord } from '../discord/toMemberRecord.js';
 import type { GuildContext } from '../jobs/GuildContext.js';
 import type { BossContext, BossHandle } from './BossContext.js';
+import { bossGuildContext, type WorkerSight } from './bossGuildContext.js';
 import { commandDefinitions } from './commands.js';
 import { commandPermission } from './commandPermission.js';
 import { handleButton } from './componentHandlers.js';
@@ -27,6 +29,7 @@ import { handlers } from './handlers.js';
 import { isAllowed, notAllowedText } from './isAllowed.js';
 import type { LiveStatus } from './LiveStatus.js';
 import { PreviewBoard } from './PreviewBoard.js';
+import { WorkersElsewhere } from './WorkersElsewhere.js';
 
 /**
  * The boss bot: registers the slash commands in the guild, checks who may use them, and turns
@@ -34,11 +37,18 @@ import { PreviewBoard } from './PreviewBoard.js';
  * their custom_id's prefix, see `componentHandlers.ts`). It also carries member joins and leaves
  * to the running job (it is the one client with the Server Members intent, so the workers need
  * not each parse every member event).
+ *
+ * A boss holding none or only some of the workers (`WORKER_IDS`) reads the bots of the others at
+ * start, with their tokens when `WORKER_TOKENS` lists every worker's, and keeps their roles
+ * current from member events (see `WorkersElsewhere`): its counts and previews then leave every
+ * worker bot alone and rank members against every worker's role, wherever the worker runs.
  */
 export class Boss implements BossHandle {
 	readonly client: Client;
 	#live: LiveStatus | undefined;
 	#context: BossContext | undefined;
+	/** The workers other processes hold (none when the boss holds every worker). */
+	#elsewhere = WorkersElsewhere.none();
 
 	constructor(
 		readonly config: Config,
@@ -96,7 +106,17 @@ export class Boss implements BossHandle {
 			);
 		}
 		await guild.commands.set([...commandDefinitions]);
+		this.#elsewhere = await WorkersElsewhere.read(this.config, this.client.rest, this.logger);
 		this.logger.info({ guild: guild.name, commands: commandDefinitions.length }, 'boss ready, commands registered');
+	}
+
+	/**
+	 * Workers other processes hold whose bot the boss does not know (`WORKER_TOKENS` does not list
+	 * their tokens here, or a token was rejected): counts and previews cannot leave those bots out,
+	 * nor rank members against their role.
+	 */
+	get unknownWorkers(): readonly number[] {
+		return this.#elsewhere.unknown;
 	}
 
 	/** Wires the command and button handlers and member events to the jobs; call once after start. */
@@ -113,34 +133,53 @@ export class Boss implements BossHandle {
 		this.client.on(Events.Raw, (packet: { t?: string; d?: unknown }) => {
 			if (packet.t === GatewayDispatchEvents.GuildMemberAdd) {
 				const data = packet.d as GatewayGuildMemberAddDispatchData;
-				if (data.guild_id === this.config.guildId) context.jobs.current?.memberJoined(toMemberRecord(data));
+				if (data.guild_id !== this.config.guildId) return;
+				this.#elsewhere.memberIs(data.user.id, data.roles);
+				context.jobs.current?.memberJoined(toMemberRecord(data));
 			} else if (packet.t === GatewayDispatchEvents.GuildMemberRemove) {
 				const data = packet.d as GatewayGuildMemberRemoveDispatchData;
-				if (data.guild_id === this.config.guildId) context.jobs.current?.memberLeft(data.user.id);
+				if (data.guild_id !== this.config.guildId) return;
+				this.#elsewhere.memberIs(data.user.id, null);
+				context.jobs.current?.memberLeft(data.user.id);
+			} else if (packet.t === GatewayDispatchEvents.GuildMemberUpdate) {
+				// A worker bot of another process given or losing a role moves how far the workers reach.
+				const data = packet.d as GatewayGuildMemberUpdateDispatchData;
+				if (data.guild_id === this.config.guildId) this.#elsewhere.memberIs(data.user.id, data.roles);
 			}
 		});
 	}
 
-	/** The guild as the planner sees it now: roles, owner, our bots, the workers' highest role. */
+	/**
+	 * The guild as the planner sees it now: roles, owner, our bots, the workers' highest role (the
+	 * workers of this process from their own gateways, the others' from their bots' roles).
+	 */
 	guildContext(): GuildContext {
 		const guild = this.guild;
-		const fleet = this.#context?.fleet;
-		const botUserIds = new Set<string>([this.client.user!.id]);
-		let workerHighestPosition = Number.POSITIVE_INFINITY;
-		for (const worker of fleet?.workers ?? []) {
-			if (worker.client.user) botUserIds.add(worker.client.user.id);
-			if (worker.state === 'ready' || worker.state === 'reconnecting') {
-				workerHighestPosition = Math.min(workerHighestPosition, worker.highestRolePosition);
-			}
-		}
-		if (!Number.isFinite(workerHighestPosition)) workerHighestPosition = 0;
-		return {
+		const here = (this.#context?.fleet.workers ?? []).map(
+			(worker): WorkerSight => ({
+				userId: worker.client.user?.id,
+				position: worker.state === 'ready' || worker.state === 'reconnecting' ? worker.highestRolePosition : undefined,
+			}),
+		);
+		return bossGuildContext({
 			guildId: guild.id,
 			ownerId: guild.ownerId,
 			rolePositions: new Map(guild.roles.cache.map((role) => [role.id, role.position])),
-			botUserIds,
-			workerHighestPosition,
-		};
+			bossUserId: this.client.user!.id,
+			workers: [...here, ...this.#elsewhere.sights()],
+			unknown: this.#elsewhere.unknown.length,
+		});
+	}
+
+	/**
+	 * The roles of our bots in the guild (`@everyone` left out): the boss, each worker of this
+	 * process, and each worker bot of another process the boss knows (one that left the guild has none).
+	 */
+	ourBotRoles(): string[][] {
+		const guild = this.guild;
+		const members = [guild.members.me, ...(this.#context?.fleet.workers ?? []).map((worker) => worker.client.guilds.cache.get(guild.id)?.members.me)];
+		const here = members.map((member) => (member ? [...member.roles.cache.keys()].filter((id) => id !== guild.id) : []));
+		return [...here, ...this.#elsewhere.roles()];
 	}
 
 	async stop(): Promise<void> {

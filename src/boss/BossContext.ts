@@ -16,6 +16,10 @@ export interface BossHandle {
 	liveStatus: LiveStatus | undefined;
 	/** The guild as the planner sees it now. */
 	guildContext(): GuildContext;
+	/** The roles of each of our bots in the guild: the boss and every worker's bot it knows. */
+	ourBotRoles(): string[][];
+	/** Workers other processes hold whose bot the boss does not know (see `Boss`). */
+	readonly unknownWorkers: readonly number[];
 }
 
 /** What a command handler may use. */

@@ -7,6 +7,7 @@ import type { BossContext } from './BossContext.js';
 import { describeChange } from './describeChange.js';
 import { CHANGES_PER_SECOND_PER_WORKER, estimateDurationMs, type GuildCounts } from './estimateJob.js';
 import type { PendingJob } from './PendingJob.js';
+import { unknownWorkersNote } from './renderJob.js';
 import type { PreviewFacts, PreviewSample } from './renderPreview.js';
 
 /** Members listed for the sample: one page, one request. */
@@ -36,7 +37,7 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 	]);
 	// Without the role counts nothing can be estimated honestly: the preview says the run counts.
 	const counted = !(roleMembers instanceof Error);
-	const counts: GuildCounts = { members: guild.memberCount, roleMembers: counted ? roleMembers : {}, ourBots: ourBotRoles(context, guild) };
+	const counts: GuildCounts = { members: guild.memberCount, roleMembers: counted ? roleMembers : {}, ourBots: context.boss.ourBotRoles() };
 	const estimate = counted ? pending.estimate(counts, ctx) : {};
 	const workers = context.fleet.active.length;
 	return {
@@ -45,7 +46,7 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 		undoes: pending.undoes,
 		guildMembers: counts.members,
 		estimate,
-		countsNote: counted ? undefined : `Discord's role member counts could not be read (${roleMembers.message}), so the job counts as it runs.`,
+		countsNote: counted ? unknownWorkersNote({ workers: context.boss.unknownWorkers, reachKnown: Number.isFinite(ctx.workerHighestPosition) }) : `Discord's role member counts could not be read (${roleMembers.message}), so the job counts as it runs.`,
 		sample,
 		// The job's id is given when it starts; the rest of the reason is what its requests carry.
 		reason: expandAuditLogReason(context.config.auditLogReason, { jobKind: pending.jobKind, jobId: '(given at start)', user: requester.tag, userId: requester.id }),
@@ -77,10 +78,4 @@ async function readSample(context: BossContext, guild: Guild, pending: PendingJo
 		if (plan.action === 'change' && changes.length < SAMPLE_SHOWN) changes.push(describeChange(pending.action.type, members[index]!, plan.from, plan.to, roleNames));
 	});
 	return { planned: members.length, tally, changes };
-}
-
-/** The roles of our own bots (the boss and each worker) in the guild, `@everyone` left out. */
-function ourBotRoles(context: BossContext, guild: Guild): string[][] {
-	const members = [guild.members.me, ...context.fleet.workers.map((worker) => worker.client.guilds.cache.get(guild.id)?.members.me)];
-	return members.map((member) => (member ? [...member.roles.cache.keys()].filter((id) => id !== guild.id) : []));
 }

@@ -12,7 +12,7 @@ import { pendingApply } from './pendingApply.js';
 import { pendingRestore } from './pendingRestore.js';
 import { requesterOf } from './requesterOf.js';
 import { sleep } from '../util/sleep.js';
-import { renderJobMessage, renderShards, renderStats } from './renderJob.js';
+import { renderJobMessage, renderShards, renderStats, type UnknownWorkers } from './renderJob.js';
 import { channelOf, showLive } from './showLive.js';
 import { startOrPreview } from './startOrPreview.js';
 
@@ -98,13 +98,13 @@ export const handlers: Record<CommandName, Handler> = {
 		const done = await Promise.race([job.ended().then(() => true), sleep(STATS_WAIT_MS).then(() => false)]);
 		if (done) {
 			if (job.result?.error) throw job.result.error;
-			await interaction.editReply(renderStats(job));
+			await interaction.editReply(renderStats(job, unknownOf(context)));
 			return;
 		}
 		await interaction.editReply(`Counting the members with ${action.words.holds} from the live server; the result will be posted in this channel.`);
 		await job.ended();
 		const channel = await channelOf(interaction);
-		await channel?.send(job.result?.error ? `Counting failed: ${job.result.error.message}` : renderStats(job));
+		await channel?.send(job.result?.error ? `Counting failed: ${job.result.error.message}` : renderStats(job, unknownOf(context)));
 	},
 
 	async shards(interaction, context) {
@@ -120,6 +120,11 @@ export const handlers: Record<CommandName, Handler> = {
 		await interaction.reply(cancellingText(job));
 	},
 };
+
+/** The workers the boss could not place in a count (see `unknownWorkersNote`). */
+function unknownOf(context: BossContext): UnknownWorkers {
+	return { workers: context.boss.unknownWorkers, reachKnown: Number.isFinite(context.boss.guildContext().workerHighestPosition) };
+}
 
 function describeScope(interaction: ChatInputCommandInteraction): string {
 	const role = interaction.options.getRole(interaction.commandName === 'massrole' ? 'only_role' : 'role');

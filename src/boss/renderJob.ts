@@ -26,13 +26,37 @@ export function renderLiveMessage(job: Job, cancel: boolean): { content: string;
 	return { ...renderJobMessage(job), components: job.result ? [] : [statusButtons(jobKey(job), cancel)] };
 }
 
-/** /stats: how many members hold what a job sets, from a counting pass over the live guild. */
-export function renderStats(job: Job): string {
+/**
+ * /stats: how many members hold what a job sets, from a counting pass over the live guild, with
+ * what the count could not place when the boss does not know some workers' bots (`unknown`).
+ */
+export function renderStats(job: Job, unknown?: UnknownWorkers): string {
 	const snapshot = job.progress.snapshot();
-	return [
+	const lines = [
 		`**${formatCount(snapshot.alreadyDone)}** of ${formatCount(snapshot.total)} members have ${job.action.words.holds}.`,
 		`Still to do: ${formatCount(snapshot.changed)} · can't (the owner, or above the workers): ${formatCount(snapshot.cant)} · left alone: ${formatCount(snapshot.skipped)}.`,
-	].join('\n');
+	];
+	const note = unknown && unknownWorkersNote(unknown);
+	if (note) lines.push(note);
+	return lines.join('\n');
+}
+
+/** Workers of other processes whose bot the boss does not know, and whether it knows how far any worker reaches. */
+export interface UnknownWorkers {
+	readonly workers: readonly number[];
+	/** `false` when no worker's role is known (`GuildContext.workerHighestPosition` is `Infinity`). */
+	readonly reachKnown: boolean;
+}
+
+/**
+ * What counting without knowing some workers' bots gets wrong, and the fix; `undefined` when the
+ * boss knows every worker's bot.
+ */
+export function unknownWorkersNote({ workers, reachKnown }: UnknownWorkers): string | undefined {
+	if (workers.length === 0) return undefined;
+	const which = workers.length === 1 ? `worker ${workers[0]}'s bot` : `the bots of workers ${workers.join(', ')}`;
+	const counted = reachKnown ? 'The count takes them for members' : "The count takes them for members, and members at or above the workers' role for members to change";
+	return `⚠️ This boss does not know ${which}: they run in other processes, and WORKER_TOKENS here lacks their tokens. ${counted}. Give the boss every worker's token in WORKER_TOKENS: it only reads each bot's id and roles.`;
 }
 
 const MAX_SHARD_ROWS = 40;

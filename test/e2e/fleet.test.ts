@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config/loadConfig.js';
 import { parseNicknameAction } from '../../src/actions/nickname/parseNicknameAction.js';
 import { ErrorCodes, JobError } from '../../src/errors.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
-import { startMassnick } from '../../src/startMassnick.js';
+import { type Massnick, startMassnick } from '../../src/startMassnick.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { renamableMembers } from '../support/renamableMembers.js';
 import { memberPatches, renamedTwice } from '../support/renamesPerMember.js';
@@ -195,6 +195,52 @@ describe('starting a fleet process without the boss', () => {
 			expect(snapshot.total).toBe((await new SandboxControl(sandbox!.controlUrl).members(sandbox!.guildId)).length);
 			expect(snapshot.elsewhere).toBe(0);
 			expect(snapshot.workers.map((worker) => worker.index)).toEqual([0, 1]);
+			// Without the workers' tokens it cannot know their bots: it says so, and ranks nobody but
+			// the owner out of their reach rather than everyone.
+			expect(massnick.boss.unknownWorkers).toEqual([0, 1]);
+			expect(massnick.guildContext().workerHighestPosition).toBe(Number.POSITIVE_INFINITY);
+			expect(snapshot.cant).toBe(1);
+		} finally {
+			await massnick.stop();
+		}
+	});
+
+	it("a boss holding no worker, given every worker's token, counts the guild as a boss holding them all does, and follows their bots' roles", async () => {
+		const env = { BOSS_TOKEN: sandbox!.bossToken, WORKER_TOKENS: sandbox!.workerTokens.join(','), GUILD_ID: sandbox!.guildId, DISCORD_API_URL: sandbox!.apiUrl };
+		const action = parseNicknameAction('Count {username}', 32);
+		const countWith = async (massnick: Massnick) => {
+			const count = massnick.jobs.count(action, { id: '0', tag: 'test' });
+			await count.ended();
+			const { total, changed, alreadyDone, cant, skipped } = count.progress.snapshot();
+			return { total, changed, alreadyDone, cant, skipped };
+		};
+		const control = new SandboxControl(sandbox!.controlUrl);
+		const all = await startMassnick(loadConfig({ env, configDir: 'test/support/config', dotenvPath: false }), pino({ level: 'silent' }));
+		let expected;
+		try {
+			expected = { context: all.guildContext(), counts: await countWith(all) };
+		} finally {
+			await all.stop();
+		}
+		const massnick = await startMassnick(
+			loadConfig({ env: { ...env, WORKER_COUNT: '2', WORKER_IDS: 'none' }, configDir: 'test/support/config', dotenvPath: false }),
+			pino({ level: 'silent' }),
+		);
+		try {
+			expect(massnick.fleet.size).toBe(0);
+			expect(massnick.boss.unknownWorkers).toEqual([]);
+			const context = massnick.guildContext();
+			expect([...context.botUserIds].sort()).toEqual([sandbox!.bossId, ...sandbox!.workerIds].sort());
+			expect(context.workerHighestPosition).toBe(expected.context.workerHighestPosition);
+			expect(expected.counts.cant).toBeGreaterThan(1);
+			expect(await countWith(massnick)).toEqual(expected.counts);
+
+			// A worker bot losing its roles reaches nobody: the boss sees it from the member event.
+			const bot = (await control.members(sandbox!.guildId)).find((member) => member.id === sandbox!.workerIds[1])!;
+			for (const role of bot.roles) await control.removeMemberRole(sandbox!.guildId, bot.id, role);
+			await waitUntil(() => massnick.guildContext().workerHighestPosition === 0, { what: "the boss to see worker 1's bot without its roles" });
+			for (const role of bot.roles) await control.addMemberRole(sandbox!.guildId, bot.id, role);
+			await waitUntil(() => massnick.guildContext().workerHighestPosition === expected.context.workerHighestPosition, { what: 'the roles back' });
 		} finally {
 			await massnick.stop();
 		}
