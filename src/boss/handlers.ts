@@ -108,7 +108,7 @@ export const handlers: Record<CommandName, Handler> = {
 	},
 
 	async shards(interaction, context) {
-		await interaction.reply(renderShards(context.fleet, context.boss.client.ws.ping, context.jobs.last));
+		await interaction.reply(renderShards(context.fleet, context.boss.client.ws.ping, context.jobs.last?.progress.snapshot().workers));
 	},
 
 	async cancel(interaction, context) {

@@ -1,7 +1,7 @@
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from 'discord.js';
 import type { Job } from '../jobs/Job.js';
-import type { Fleet } from '../workers/Fleet.js';
-import { formatCount } from './format.js';
+import type { WorkerSnapshot } from '../jobs/Progress.js';
+import { formatCount, formatWorkers } from './format.js';
 import { jobKey } from './jobKey.js';
 import { renderStatus } from './renderStatus.js';
 import { statusButtons } from './statusButtons.js';
@@ -61,15 +61,27 @@ export function unknownWorkersNote({ workers, reachKnown }: UnknownWorkers): str
 
 const MAX_SHARD_ROWS = 40;
 
-/** /shards: each worker's members, gateway ping and state. */
-export function renderShards(fleet: Fleet, bossPing: number, last: Job | undefined): string {
-	const slices = last?.progress.snapshot().workers;
+/** A worker as /shards shows it. */
+export interface ShardRow {
+	/** Its id among all the workers. */
+	readonly index: number;
+	/** Gateway heartbeat round trip in ms, or -1 before the first one. */
+	readonly ping: number;
+	readonly state: string;
+}
+
+/**
+ * /shards: each worker of this process with its members in the last job, gateway ping and state.
+ * A boss holding only some of the workers says which of how many, since the others' rows are in
+ * their own processes. `slices`: the last job's workers, by id (none before the first job).
+ */
+export function renderShards(fleet: { readonly count: number; readonly workers: readonly ShardRow[] }, bossPing: number, slices: readonly WorkerSnapshot[] | undefined): string {
 	// A message holds 2,000 characters: past 40 workers the rest are summed up by state.
 	const shown = fleet.workers.slice(0, MAX_SHARD_ROWS);
 	const rows = shown.map((worker) =>
 		[
 			String(worker.index).padStart(6),
-			(slices ? formatCount(slices[worker.index]?.inSlice ?? 0) : '—').padStart(9),
+			(slices ? formatCount(slices.find((slice) => slice.index === worker.index)?.inSlice ?? 0) : '—').padStart(9),
 			(worker.ping >= 0 ? `${worker.ping} ms` : '—').padStart(8),
 			worker.state.padStart(12),
 		].join(' '),
@@ -80,11 +92,9 @@ export function renderShards(fleet: Fleet, bossPing: number, last: Job | undefin
 		for (const worker of hidden) states.set(worker.state, (states.get(worker.state) ?? 0) + 1);
 		rows.push(`… ${hidden.length} more: ${[...states].map(([state, count]) => `${count} ${state}`).join(', ')}`);
 	}
-	return [
-		`${fleet.size} workers · boss ping ${bossPing >= 0 ? `${bossPing} ms` : '—'}${slices ? '' : ' · members per slice appear after the first job or /stats'}`,
-		'```',
-		'worker   members     ping        state',
-		...rows,
-		'```',
-	].join('\n');
+	const ping = `boss ping ${bossPing >= 0 ? `${bossPing} ms` : '—'}`;
+	if (fleet.workers.length === 0) return `All ${formatCount(fleet.count)} workers run in other processes, and /shards shows this process's only · ${ping}`;
+	const ids = fleet.workers.map((worker) => worker.index);
+	const head = `${ids.length === fleet.count ? `${fleet.count} workers` : `${formatWorkers(ids, fleet.count)} here; the others run elsewhere`} · ${ping}`;
+	return [`${head}${slices ? '' : ' · members per slice appear after the first job or /stats'}`, '```', 'worker   members     ping        state', ...rows, '```'].join('\n');
 }
