@@ -1,5 +1,6 @@
 import { escapeMarkdown, time, TimestampStyles } from 'discord.js';
 import { ErrorCodes, JobError } from '../errors.js';
+import type { JobJournalSummary } from '../jobs/JobJournal.js';
 import { readEntries, type JournalSummary } from '../jobs/Journal.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import type { RestoreEntry } from '../jobs/Plan.js';
@@ -94,15 +95,19 @@ function restoreText(target: string, undoes: JournalSummary | undefined, dryRun:
 }
 
 /**
- * One pass over the journal: the entries of `ids` (the first per id wins, as in the restore's own
- * index) and how many entries it holds, keeping no more than the sample in memory.
+ * One pass over the job's journal, every file of it (one per worker in a fleet): the entries of
+ * `ids` (the first per id wins, as in the restore's own index) and how many members it holds,
+ * keeping no more than the sample in memory. A member is journaled in one file only (its
+ * worker's), so the files' counts add up.
  */
-async function scanJournal(summary: JournalSummary, ids: ReadonlySet<string>): Promise<{ found: Map<string, RestoreEntry>; entries: number }> {
+async function scanJournal(summary: JobJournalSummary, ids: ReadonlySet<string>): Promise<{ found: Map<string, RestoreEntry>; entries: number }> {
 	const found = new Map<string, RestoreEntry>();
 	let entries = 0;
-	for await (const entry of readEntries(summary.path)) {
-		entries++;
-		if (ids.has(entry.id) && !found.has(entry.id)) found.set(entry.id, entry);
+	for (const file of summary.files) {
+		for await (const entry of readEntries(file.path)) {
+			entries++;
+			if (ids.has(entry.id) && !found.has(entry.id)) found.set(entry.id, entry);
+		}
 	}
 	return { found, entries };
 }
