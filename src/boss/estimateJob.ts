@@ -125,3 +125,14 @@ export function estimateDurationMs(changes: number, workers: number, perWorkerPe
 	if (workers <= 0 || perWorkerPerSecond <= 0) return null;
 	return (changes / (workers * perWorkerPerSecond)) * 1000;
 }
+
+/**
+ * How long this process's part of `changes` takes: each worker changes its own members wherever
+ * it runs, so a process holding `held` of the `count` workers changes about `held / count` of
+ * them, with `active` of its workers connected; `null` with none. All processes run at once, so
+ * this is the whole job's time too when the others keep the same pace.
+ */
+export function estimateShareMs(changes: number, fleet: { readonly active: number; readonly held: number; readonly count: number }): number | null {
+	if (fleet.count <= 0) return null;
+	return estimateDurationMs((changes * fleet.held) / fleet.count, fleet.active);
+}

@@ -5,7 +5,7 @@ import type { Requester } from '../jobs/JobManager.js';
 import type { Plan } from '../jobs/Plan.js';
 import type { BossContext } from './BossContext.js';
 import { describeChange } from './describeChange.js';
-import { CHANGES_PER_SECOND_PER_WORKER, estimateDurationMs, type GuildCounts } from './estimateJob.js';
+import { CHANGES_PER_SECOND_PER_WORKER, estimateShareMs, type GuildCounts } from './estimateJob.js';
 import type { PendingJob } from './PendingJob.js';
 import { unknownWorkersNote } from './renderJob.js';
 import type { PreviewFacts, PreviewSample } from './renderPreview.js';
@@ -39,7 +39,8 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 	const counted = !(roleMembers instanceof Error);
 	const counts: GuildCounts = { members: guild.memberCount, roleMembers: counted ? roleMembers : {}, ourBots: context.boss.ourBotRoles() };
 	const estimate = counted ? pending.estimate(counts, ctx) : {};
-	const workers = context.fleet.active.length;
+	const { fleet } = context;
+	const workers = fleet.active.length;
 	return {
 		title: pending.title,
 		scope: pending.scope,
@@ -51,7 +52,9 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 		// The job's id is given when it starts; the rest of the reason is what its requests carry.
 		reason: expandAuditLogReason(context.config.auditLogReason, { jobKind: pending.jobKind, jobId: '(given at start)', user: requester.tag, userId: requester.id }),
 		workers,
-		durationMs: estimate.change ? estimateDurationMs(estimate.change.atMost, workers) : null,
+		workerCount: fleet.count,
+		heldIds: fleet.ids,
+		durationMs: estimate.change ? estimateShareMs(estimate.change.atMost, { active: workers, held: fleet.size, count: fleet.count }) : null,
 		perSecond: workers * CHANGES_PER_SECOND_PER_WORKER,
 	};
 }

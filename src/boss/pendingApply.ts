@@ -2,6 +2,7 @@ import type { GuildContext } from '../jobs/GuildContext.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import { type MemberFilters, planMember } from '../jobs/planner.js';
 import type { BossContext } from './BossContext.js';
+import { formatWorkers } from './format.js';
 import type { GuildCounts, JobEstimate } from './estimateJob.js';
 import type { PendingJob } from './PendingJob.js';
 
@@ -25,9 +26,11 @@ export function pendingApply(context: BossContext, { action, filters, scope, est
 		planSample: async (members, ctx) => members.map((member) => planMember(member, action, filters, ctx)),
 		async start({ dryRun, startedBy }) {
 			const job = await context.jobs.startJob(action, { dryRun, startedBy, filters });
+			const { fleet } = context;
+			const workers = fleet.holdsAll ? `${fleet.size} workers` : `${formatWorkers(fleet.ids, fleet.count)} here; the others run elsewhere, each on its own workers' members`;
 			return {
 				job,
-				text: `${dryRun ? 'Dry run: planning' : 'Started'}: **${action.words.doing}** for ${scope}, with ${context.fleet.size} workers. Live progress below; /cancel stops it.`,
+				text: `${dryRun ? 'Dry run: planning' : 'Started'}: **${action.words.doing}** for ${scope}, with ${workers}. Live progress below; /cancel stops it.`,
 			};
 		},
 	};

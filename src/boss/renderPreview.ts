@@ -10,7 +10,7 @@ import {
 } from 'discord.js';
 import { previewButtonId } from './customIds.js';
 import type { JobEstimate, Range } from './estimateJob.js';
-import { formatCount, formatDuration } from './format.js';
+import { formatCount, formatDuration, formatWorkers } from './format.js';
 
 /** What a preview shows: gathered once when the command runs (see `gatherPreview`). */
 export interface PreviewFacts {
@@ -28,11 +28,18 @@ export interface PreviewFacts {
 	readonly sample: PreviewSample;
 	/** The audit-log reason every request of the job will carry. */
 	readonly reason: string;
-	/** Workers that can take work now. */
+	/** Workers of this process that can take work now. */
 	readonly workers: number;
-	/** The time the changes take at the workers' combined rate; `null` when unknown. */
+	/** N, the workers the guild is split between, here and in other processes. */
+	readonly workerCount: number;
+	/** The ids of this process's workers among {@link workerCount}: all of them unless split over processes. */
+	readonly heldIds: readonly number[];
+	/**
+	 * The time this process's changes take at its workers' combined rate (its workers' share of
+	 * the guild, when others run elsewhere at the same time); `null` when unknown.
+	 */
 	readonly durationMs: number | null;
-	/** Changes a second, all workers together. */
+	/** Changes a second, this process's workers together. */
 	readonly perSecond: number;
 }
 
@@ -107,9 +114,7 @@ export function renderPreview(facts: PreviewFacts, status: PreviewStatus): Previ
 	if (facts.undoes) lines.push(clip(`It undoes ${facts.undoes}.`, LINE_LIMIT));
 	lines.push(...figures(facts));
 	lines.push(clip(`Audit-log reason: “${escapeMarkdown(facts.reason)}”`, 2 * LINE_LIMIT));
-	lines.push(
-		`${formatCount(facts.workers)} workers at about ${formatCount(facts.perSecond)} changes a second together: ${facts.durationMs === null ? 'the time is known once it runs' : `about **${formatDuration(facts.durationMs)}**`}.`,
-	);
+	lines.push(workersLine(facts));
 	if (status.state === 'open') {
 		lines.push('', `Nothing changes until you press **Start**. This preview expires ${time(Math.ceil(status.expiresAt / 1000), TimestampStyles.RelativeTime)}.`);
 	}
@@ -131,6 +136,18 @@ export function previewButtons(previewId: string): APIActionRowComponent<APIButt
 			{ type: ComponentType.Button, style: ButtonStyle.Secondary, label: 'Cancel', custom_id: previewButtonId(previewId, 'cancel') },
 		],
 	};
+}
+
+/**
+ * Who does the work and how long it takes. A process holding only some of the workers changes
+ * only their members, its share of the figures above, while the others' run elsewhere.
+ */
+function workersLine(facts: PreviewFacts): string {
+	const time = facts.durationMs === null ? 'the time is known once it runs' : `about **${formatDuration(facts.durationMs)}**`;
+	const rate = `about ${formatCount(facts.perSecond)} changes a second together`;
+	if (facts.heldIds.length === facts.workerCount) return `${formatCount(facts.workers)} workers at ${rate}: ${time}.`;
+	const share = Math.round((facts.heldIds.length / facts.workerCount) * 100);
+	return `${capitalize(formatWorkers(facts.heldIds, facts.workerCount))} here, at ${rate}; the others run elsewhere. Here only these workers' members change, about ${share}% of those counted above: ${time}.`;
 }
 
 function figures(facts: PreviewFacts): string[] {

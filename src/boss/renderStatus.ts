@@ -41,6 +41,10 @@ export function renderStatus(snapshot: ProgressSnapshot, info: JobInfo): { conte
 	lines.push(
 		`${info.dryRun ? 'would change' : 'changed'} **${formatCount(snapshot.changed)}** · already done ${formatCount(snapshot.alreadyDone)} · can't ${formatCount(snapshot.cant)} · left alone ${formatCount(snapshot.skipped)} · left the server ${formatCount(snapshot.left)} · failed ${formatCount(snapshot.failed)}`,
 	);
+	// A process holding only some of the workers lists the whole guild and leaves the rest alone.
+	if (snapshot.elsewhere > 0) {
+		lines.push(`${formatCount(snapshot.elsewhere)} ${snapshot.elsewhere === 1 ? 'member belongs' : 'members belong'} to workers in other processes: theirs to change, in no count here.`);
+	}
 	lines.push(`**${formatRate(snapshot.rate)}**/s · elapsed ${formatDuration(snapshot.elapsedMs)} · ETA ${info.state === 'running' ? formatDuration(snapshot.etaMs) : '—'}`);
 	const ended = info.state === 'finished' || info.state === 'failed' || info.state === 'cancelled';
 	if (snapshot.failed > 0 && !ended) lines.push(`failures: ${failureReasons(snapshot.failedByReason, LINE_LIMIT)}`);

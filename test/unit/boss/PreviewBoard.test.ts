@@ -17,6 +17,8 @@ const facts: PreviewFacts = {
 	sample: { planned: 0, tally: { change: 0, done: 0, cant: 0, skip: 0 }, changes: [] },
 	reason: 'massnick role-add by owner',
 	workers: 2,
+	workerCount: 2,
+	heldIds: [0, 1],
 	durationMs: null,
 	perSecond: 2,
 };

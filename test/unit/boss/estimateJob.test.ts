@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateDurationMs, estimateRename, estimateRestore, estimateRoleChange, type GuildCounts, membersInScope } from '../../../src/boss/estimateJob.js';
+import { estimateDurationMs, estimateRename, estimateShareMs, estimateRestore, estimateRoleChange, type GuildCounts, membersInScope } from '../../../src/boss/estimateJob.js';
 import type { GuildContext } from '../../../src/jobs/GuildContext.js';
 
 const GUILD = '100000000000000000';
@@ -113,5 +113,13 @@ describe('estimateRestore and estimateDurationMs', () => {
 		expect(estimateDurationMs(1_000_000, 10)).toBe(100_000_000);
 		expect(estimateDurationMs(600, 10)).toBe(60_000);
 		expect(estimateDurationMs(600, 0)).toBeNull();
+	});
+
+	it("a process holding some workers takes as long for its workers' share as the whole fleet takes for all", () => {
+		expect(estimateShareMs(1_000_000, { active: 10, held: 10, count: 10 })).toBe(100_000_000);
+		expect(estimateShareMs(1_000_000, { active: 5, held: 5, count: 10 })).toBe(100_000_000);
+		// A worker of this process not connected: the others here take its members too.
+		expect(estimateShareMs(1_000_000, { active: 4, held: 5, count: 10 })).toBe(125_000_000);
+		expect(estimateShareMs(1_000_000, { active: 0, held: 0, count: 10 })).toBeNull();
 	});
 });

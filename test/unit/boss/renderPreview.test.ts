@@ -16,6 +16,8 @@ const facts: PreviewFacts = {
 	},
 	reason: 'massnick nickname by owner (100000000000000001)',
 	workers: 10,
+	workerCount: 10,
+	heldIds: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
 	durationMs: 99_997_000,
 	perSecond: 10,
 };
@@ -81,6 +83,14 @@ describe('renderPreview', () => {
 		expect(message.embeds[0]!.title).toMatch(/^Preview \(closed\)/);
 		expect(message.embeds[0]!.description).not.toContain('Nothing changes until you press');
 		expectWithinDiscordLimits(message);
+	});
+
+	it("a process holding some of the workers names them, of how many, and that only their members change here, in their share of the time", () => {
+		const description = renderPreview({ ...facts, workers: 5, heldIds: [0, 1, 2, 3, 4], perSecond: 5, durationMs: 99_997_000 }, open).embeds[0]!.description!;
+		expect(description).toContain(
+			"Workers 0–4 of 10 here, at about 5 changes a second together; the others run elsewhere. Here only these workers' members change, about 50% of those counted above: about **27h 46m**.",
+		);
+		expect(description).not.toContain('10 workers at');
 	});
 
 	it('says the count is made as it runs when only the run can tell', () => {

@@ -82,6 +82,13 @@ describe('renderStatus', () => {
 		expect(text).toContain('ETA 1h 02m');
 	});
 
+	it("the members of other processes' workers show apart, and only when there are some", () => {
+		const here = descriptionOf(renderStatus(snapshot([worker(3), worker(4)], { elsewhere: 80_000 }), info));
+		expect(here).toContain('10,312 of 20,000');
+		expect(here).toContain('80,000 members belong to workers in other processes: theirs to change, in no count here.');
+		expect(descriptionOf(renderStatus(snapshot([worker(0)]), info))).not.toContain('other processes');
+	});
+
 	it('the bar reads 0% and 100% at the ends', () => {
 		const empty = descriptionOf(renderStatus(snapshot([worker(0, { done: 0, changed: 0 })], { done: 0 }), info));
 		expect(empty).toContain(`\`${'░'.repeat(20)}\` **0%**`);
