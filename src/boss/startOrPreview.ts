@@ -1,4 +1,5 @@
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
+import { ErrorCodes, JobError } from '../errors.js';
 import type { BossContext } from './BossContext.js';
 import { commandPermission } from './commandPermission.js';
 import { gatherPreview } from './gatherPreview.js';
@@ -13,11 +14,21 @@ import { showLive } from './showLive.js';
  * shows its member a private preview of what will happen, and nothing is sent to Discord's member
  * routes until they press Start (see `pressPreview.ts`).
  *
- * A busy guild is refused before anything is acknowledged, so the refusal is private.
+ * A busy guild, or a boss whose workers all run elsewhere, is refused before anything is
+ * acknowledged, so the refusal is private.
  * `prepare` builds the job once the interaction is acknowledged (it may read the journals).
  */
 export async function startOrPreview(interaction: ChatInputCommandInteraction, context: BossContext, prepare: () => PendingJob | Promise<PendingJob>): Promise<void> {
 	const dryRun = interaction.options.getBoolean('dry_run') ?? false;
+	const { fleet } = context;
+	if (fleet.size === 0) {
+		// Nothing to preview or start here: without this, a /restore would answer that no journal is
+		// left (the workers' journals are theirs, in their processes).
+		throw new JobError(
+			ErrorCodes.NoWorkers,
+			`This massnick holds none of the ${fleet.count} workers (WORKER_IDS=none): they run in other processes, so a changing job runs there (massnick run, or the fleet's Kubernetes Job). /status, /stats and /shards still answer from here.`,
+		);
+	}
 	context.jobs.assertIdle();
 	if (dryRun || context.boss.guild.memberCount < context.config.preview.skipBelowMembers) {
 		await interaction.deferReply();

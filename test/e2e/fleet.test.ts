@@ -235,6 +235,19 @@ describe('starting a fleet process without the boss', () => {
 			expect(expected.counts.cant).toBeGreaterThan(1);
 			expect(await countWith(massnick)).toEqual(expected.counts);
 
+			// A changing command is refused privately, saying where jobs run; /shards says the same.
+			const invoke = async (command: string, options: Record<string, unknown> = {}) => {
+				const id = await control.invoke(sandbox!.guildId, sandbox!.ownerId, command, options, sandbox!.state.guild.channel.id);
+				const body = (await control.waitForResponses(id, 1)).responses[0]!.body as { data?: { content?: string; flags?: number } };
+				return body.data!;
+			};
+			for (const [command, options] of [['massnick', { name: 'Count {username}' }], ['restore', {}]] as const) {
+				const reply = await invoke(command, options);
+				expect(reply.content, command).toContain('holds none of the 2 workers (WORKER_IDS=none): they run in other processes');
+				expect(reply.flags! & 64, command).toBe(64);
+			}
+			expect((await invoke('shards')).content).toMatch(/^All 2 workers run in other processes/);
+
 			// A worker bot losing its roles reaches nobody: the boss sees it from the member event.
 			const bot = (await control.members(sandbox!.guildId)).find((member) => member.id === sandbox!.workerIds[1])!;
 			for (const role of bot.roles) await control.removeMemberRole(sandbox!.guildId, bot.id, role);
