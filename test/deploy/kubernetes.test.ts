@@ -146,13 +146,14 @@ describe('deploy/kubernetes', () => {
 		}
 	});
 
-	it('the boss is one replica, replaced with Recreate, holding no worker', () => {
+	it('the boss is one replica, replaced with Recreate, holding no worker but knowing every worker bot', () => {
 		expect(boss.spec!.replicas).toBe(1);
 		expect(boss.spec!.strategy!.type).toBe('Recreate');
 		const container = massnickContainer(boss.spec!.template.spec!);
 		expect(container.args).toEqual(['start']);
 		expect(container.env).toContainEqual({ name: 'WORKER_IDS', value: 'none' });
-		expect(container.env!.map((variable) => variable.name)).not.toContain('WORKER_TOKENS');
+		// Every worker token, read over REST at start, so the boss knows the worker bots and their role.
+		expect(container.env).toContainEqual({ name: 'WORKER_TOKENS', valueFrom: { secretKeyRef: { name: 'massnick-tokens', key: 'WORKER_TOKENS' } } });
 	});
 
 	it('every pod runs non-root, on a read-only root filesystem, without capabilities, with resources set', () => {
