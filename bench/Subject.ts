@@ -44,8 +44,12 @@ export interface Subject {
 	readonly listedBy: readonly string[] | null;
 	/** Whether the process is still alive (a crash mid-window fails the measurement). */
 	readonly running: boolean;
-	/** Starts the changes; resolves once asked. */
-	go(): Promise<void>;
+	/**
+	 * Starts the changes; resolves once asked, with the moment (Unix ms) the work was set going:
+	 * just before Start is pressed on massnick's preview (just before the command, for one that
+	 * runs without a preview), or just before the baseline's `go`.
+	 */
+	go(): Promise<number>;
 	/** Anything worth showing when the subject changes nobody, e.g. the boss's reply. */
 	diagnose(): Promise<string>;
 	/** An error naming the subject, with the end of its log. */

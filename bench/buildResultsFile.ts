@@ -36,7 +36,7 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 		method: {
 			rate: "the subject's changes (its `change`: PATCH /guilds/:id/members/:id 200 for a rename, PUT /guilds/:id/members/:id/roles/:id 204 for a role given) answered by the sandbox within the window, per second",
 			ceiling: 'tokens × 10 changes per 10 s ÷ time scale (Modify Guild Member and the member-role routes each allow 10 per 10 s per token and guild)',
-			firstChange: "from just before /massnick or /massrole (or the baseline's go) to the sandbox's answer to the first change",
+			firstChange: "from pressing Start on the preview of /massnick or /massrole (or the baseline's go) to the sandbox's answer to the first change",
 			peakRss: 'VmHWM of the subject process at the end of the window (MB = 2^20 bytes)',
 			cpu: 'utime + stime of the subject process during the window, per 1000 changes in it',
 			membersIntent: "set before each subject through the sandbox's control API: the boss's app alone for massnick and massnick-role (their workers only change members), the boss's and the baseline's own tokens' for a baseline (it fetches every member over the gateway)",

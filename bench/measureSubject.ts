@@ -16,7 +16,7 @@ export interface MeasureOptions {
 
 /** One subject's numbers; times in ms, memory in bytes. */
 export interface Measurement {
-	/** From just before go (the `/massnick` or `/massrole` interaction, or the baseline's `go`) to the sandbox's answer to the first change. */
+	/** From the moment the subject was set going ({@link Subject.go}: Start pressed on the preview, or the baseline's `go`) to the sandbox's answer to the first change. */
 	firstChangeMs: number;
 	windowMs: number;
 	changesInWindow: number;
@@ -44,8 +44,7 @@ const LOG_SETTLE_MS = 2000;
  */
 export async function measureSubject(subject: Subject, control: SandboxControl, options: MeasureOptions): Promise<Measurement> {
 	const tally = await RequestTally.fromNow(control, subject.change);
-	const goAt = Date.now();
-	await subject.go();
+	const goAt = await subject.go();
 
 	const firstDeadline = goAt + options.firstChangeTimeoutMs;
 	while (tally.firstChangeAt === undefined) {

@@ -50,7 +50,9 @@ export async function startBaseline(options: StartBaselineOptions): Promise<Subj
 			return child.running;
 		},
 		async go() {
+			const at = Date.now();
 			child.send('go');
+			return at;
 		},
 		async diagnose() {
 			return `its last output:\n${child.recentLines.join('\n')}`;

@@ -72,6 +72,7 @@ export async function startMassnick(options: StartMassnickOptions): Promise<Subj
 	}
 
 	let interactionId: string | undefined;
+	let startId: string | undefined;
 	return {
 		kind: job.kind,
 		pid: child.pid,
@@ -83,12 +84,27 @@ export async function startMassnick(options: StartMassnickOptions): Promise<Subj
 			return child.running;
 		},
 		async go() {
-			interactionId = await sandbox.control.invoke(info.guildId, info.ownerId, job.command, job.options, info.channelId);
+			const { control } = sandbox;
+			const invokedAt = Date.now();
+			interactionId = await control.invoke(info.guildId, info.ownerId, job.command, job.options, info.channelId);
+			// A dry run starts at once; a changing job first answers with its preview, and
+			// changes nobody until Start is pressed, as the member running it would.
+			if (job.options.dry_run === true) return invokedAt;
+			const answered = await control.waitForResponses(interactionId, 2, options.readyTimeoutMs);
+			if (answered.originalMessageId === null) return invokedAt;
+			const preview = await control.message(info.channelId, answered.originalMessageId);
+			const start = preview.components.flatMap((row) => row.components ?? []).find((button) => button.custom_id?.endsWith(':start'));
+			// A guild below preview.skipBelowMembers has no preview: the job started with the command.
+			if (start?.custom_id === undefined) return invokedAt;
+			const pressedAt = Date.now();
+			startId = await control.pressButton(info.guildId, info.ownerId, info.channelId, preview.id, start.custom_id);
+			return pressedAt;
 		},
 		async diagnose() {
 			if (interactionId === undefined) return `/${job.command} was not invoked`;
 			const interaction = await sandbox.control.interaction(interactionId);
-			return `/${job.command} got: ${JSON.stringify(interaction.responses).slice(0, 1000)}`;
+			const started = startId === undefined ? 'Start was not pressed' : `Start got: ${JSON.stringify((await sandbox.control.interaction(startId)).responses).slice(0, 500)}`;
+			return `/${job.command} got: ${JSON.stringify(interaction.responses).slice(0, 1000)}; ${started}`;
 		},
 		failure: (message) => child.failure(message),
 		// massnick's own shutdown allows itself 10 s; the benchmark needs the process gone, not a
