@@ -15,6 +15,8 @@ export interface NodeChildOptions {
 	name: string;
 	/** A TypeScript or JavaScript file. */
 	script: string;
+	/** Node's own options, before the script (e.g. `--import` of a preload). */
+	nodeArgs?: readonly string[];
 	args?: readonly string[];
 	/** Added to the harness's environment. */
 	env?: Readonly<Record<string, string>>;
@@ -56,7 +58,7 @@ export class NodeChild {
 		// Compiled scripts run on plain node, as `npm start` runs the bot: tsx's loader alone costs
 		// about 36 MB of RSS, which would be measured as the subject's.
 		const loader = options.script.endsWith('.ts') ? ['--import', TSX_LOADER] : [];
-		this.#process = spawn(process.execPath, [...loader, options.script, ...(options.args ?? [])], {
+		this.#process = spawn(process.execPath, [...loader, ...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])], {
 			cwd: options.cwd,
 			env: { ...process.env, ...options.env },
 			stdio: ['pipe', 'pipe', 'pipe'],

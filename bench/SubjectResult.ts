@@ -1,6 +1,9 @@
+import type { BurstStats } from './BurstStats.js';
 import { type ChangeRoute, describeChange } from './ChangeRoute.js';
 import type { Measurement } from './measureSubject.js';
+import type { EventLoopDelay } from './readEventLoopDelay.js';
 import type { Subject, SubjectKind } from './Subject.js';
+import type { SubjectRun } from './SubjectRun.js';
 
 /**
  * One row of the results: one subject in one scenario. Rates are changes (the subject's own:
@@ -9,6 +12,10 @@ import type { Subject, SubjectKind } from './Subject.js';
  */
 export interface SubjectResult {
 	subject: SubjectKind;
+	/** The run's name ({@link SubjectRun.label}): the subject's kind, or what a study varied. */
+	label: string;
+	/** discord.js's `rest.offset` it ran with, in ms. */
+	restOffsetMs: number;
 	status: 'measured' | 'failed' | 'skipped';
 	/** Why it failed or was skipped. */
 	reason: string | null;
@@ -46,6 +53,14 @@ export interface SubjectResult {
 	slowestWorkerShareOfCeiling: number | null;
 	/** Member-list pages answered during the window: massnick's listing runs alongside the changes. */
 	listingPagesInWindow: number | null;
+	/** Every token's window-to-window periods in the window: the share of 10 per window free of the window's phase, and how late each window's first change came. */
+	bursts: BurstStats | null;
+	/** The sandbox's CPU seconds per 1000 of the subject's changes in the window: its share of the cores. */
+	sandboxCpuSecondsPer1000Changes: number | null;
+	/** The share of the machine's cores busy in the window, whoever used them (the machine is shared). */
+	machineBusyShare: number | null;
+	/** The subject's event-loop delay in the window, when the scenario probes it (readEventLoopDelay.ts). */
+	eventLoopDelay: EventLoopDelay | null;
 }
 
 /**
@@ -66,7 +81,7 @@ export function rateLimitWindowMs(timeScale: number): number {
 	return (WINDOW_SECONDS * 1000) / timeScale;
 }
 
-export function measuredResult(subject: Subject, timeScale: number, membersIntent: string[], measurement: Measurement): SubjectResult {
+export function measuredResult(run: SubjectRun, subject: Subject, timeScale: number, membersIntent: string[], measurement: Measurement): SubjectResult {
 	const { tokens } = subject;
 	const seconds = measurement.windowMs / 1000;
 	const rate = measurement.changesInWindow / seconds;
@@ -76,8 +91,11 @@ export function measuredResult(subject: Subject, timeScale: number, membersInten
 	const longestGap = gaps.length > 0 ? Math.max(...gaps) : null;
 	const perTokenCeiling = ceilingPerSecond(1, timeScale) * seconds;
 	const slowest = measurement.tokens.length > 0 ? Math.min(...measurement.tokens.map((token) => token.changesInWindow)) : null;
+	const perThousand = (seconds: number): number | null => (measurement.changesInWindow > 0 ? round((seconds / measurement.changesInWindow) * 1000, 3) : null);
 	return {
 		subject: subject.kind,
+		label: run.label,
+		restOffsetMs: run.restOffsetMs,
 		status: 'measured',
 		reason: null,
 		change: describeChange(subject.change),
@@ -95,27 +113,33 @@ export function measuredResult(subject: Subject, timeScale: number, membersInten
 		rateLimitedMsAfterFirstChange: measurement.tally.rateLimitedAt.map((at) => Math.round(at - (measurement.tally.firstChangeAt ?? at))),
 		firstChangeMs: Math.round(measurement.firstChangeMs),
 		peakRssMB: round(measurement.peakRssBytes / 2 ** 20, 1),
-		cpuSecondsPer1000Changes: measurement.changesInWindow > 0 ? round((measurement.cpuSecondsInWindow / measurement.changesInWindow) * 1000, 3) : null,
+		cpuSecondsPer1000Changes: perThousand(measurement.cpuSecondsInWindow),
 		rateLimitWindowMs: windowMs,
 		longestWorkerGapMs: longestGap === null ? null : Math.round(longestGap),
 		longestWorkerGapWindows: longestGap === null ? null : round(longestGap / windowMs, 2),
 		workerGapsMs: gaps.map(Math.round),
 		slowestWorkerShareOfCeiling: slowest === null ? null : round(slowest / perTokenCeiling, 4),
 		listingPagesInWindow: measurement.listingPagesInWindow,
+		bursts: measurement.bursts,
+		sandboxCpuSecondsPer1000Changes: perThousand(measurement.sandboxCpuSecondsInWindow),
+		machineBusyShare: measurement.machineBusyShare === null ? null : round(measurement.machineBusyShare, 3),
+		eventLoopDelay: measurement.eventLoopDelay,
 	};
 }
 
 export function unmeasuredResult(
-	subject: SubjectKind,
+	run: SubjectRun,
 	change: ChangeRoute,
-	tokens: number,
 	timeScale: number,
 	status: 'failed' | 'skipped',
 	reason: string,
 	membersIntent: string[] | null = null,
 ): SubjectResult {
+	const { tokens } = run;
 	return {
-		subject,
+		subject: run.kind,
+		label: run.label,
+		restOffsetMs: run.restOffsetMs,
 		status,
 		reason,
 		change: describeChange(change),
@@ -140,6 +164,10 @@ export function unmeasuredResult(
 		workerGapsMs: null,
 		slowestWorkerShareOfCeiling: null,
 		listingPagesInWindow: null,
+		bursts: null,
+		sandboxCpuSecondsPer1000Changes: null,
+		machineBusyShare: null,
+		eventLoopDelay: null,
 	};
 }
 

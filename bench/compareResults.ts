@@ -1,5 +1,6 @@
 import type { ScenarioResult } from './runScenario.js';
-import { MASSNICK_KINDS, type MassnickKind, type SubjectKind } from './Subject.js';
+import { runsOf } from './scenarios.js';
+import { isMassnick, type MassnickKind, type SubjectKind } from './Subject.js';
 import type { SubjectResult } from './SubjectResult.js';
 
 /**
@@ -17,9 +18,10 @@ export interface Ratio {
 	cpuPerRename: number | null;
 }
 
-/** One of issue #5's (and #8's) targets, checked against one massnick subject's numbers in one scenario. */
+/** One of issue #5's (and #8's) targets, checked against one massnick run's numbers in one scenario. */
 export interface Check {
-	subject: MassnickKind;
+	/** The run's label: the subject's kind in a default scenario. */
+	subject: string;
 	target: string;
 	limit: number;
 	measured: number | null;
@@ -50,28 +52,27 @@ export function ratiosOf(result: ScenarioResult): Ratio[] {
 }
 
 /**
- * The scenario's targets for each massnick subject it runs: the renames and the roles given are
- * the same process on the same engine, held to the same figures.
+ * The scenario's targets for each massnick run: the renames and the roles given are the same
+ * process on the same engine, held to the same figures; a study holds each of its runs to them.
  */
 export function checksOf(result: ScenarioResult): Check[] {
 	const { targets } = result.scenario;
-	return MASSNICK_KINDS.filter((kind) => result.scenario.subjects.includes(kind)).flatMap((kind) => {
-		const subject = measured(result, kind);
-		const atMost = (target: string, limit: number, value: number | null | undefined): Check => ({ subject: kind, target, limit, measured: value ?? null, pass: value != null && value <= limit });
-		const checks: Check[] = [
-			{
-				subject: kind,
-				target: 'share of ceiling ≥',
-				limit: targets.minShareOfCeiling,
-				measured: subject?.shareOfCeiling ?? null,
-				pass: subject?.shareOfCeiling != null && subject.shareOfCeiling >= targets.minShareOfCeiling,
-			},
-			atMost('429s ≤', targets.max429s, subject?.rateLimited429),
-			atMost('403s ≤', targets.max403s, subject?.forbidden403),
-			atMost('longest worker gap, in rate-limit windows, ≤', targets.maxWorkerGapWindows, subject?.longestWorkerGapWindows),
-		];
-		if (targets.maxPeakRssMB !== undefined) checks.push(atMost('peak RSS MB ≤', targets.maxPeakRssMB, subject?.peakRssMB));
-		if (targets.maxFirstChangeMs !== undefined) checks.push(atMost('first change ms ≤', targets.maxFirstChangeMs, subject?.firstChangeMs));
-		return checks;
-	});
+	return runsOf(result.scenario)
+		.filter((run) => isMassnick(run.kind))
+		.flatMap(({ label }) => {
+			const subject = result.subjects.find((candidate) => candidate.label === label && candidate.status === 'measured');
+			const atMost = (target: string, limit: number, value: number | null | undefined): Check => ({ subject: label, target, limit, measured: value ?? null, pass: value != null && value <= limit });
+			const atLeast = (target: string, limit: number, value: number | null | undefined): Check => ({ subject: label, target, limit, measured: value ?? null, pass: value != null && value >= limit });
+			const checks: Check[] = [];
+			if (targets.minShareOfCeiling !== undefined) checks.push(atLeast('share of ceiling ≥', targets.minShareOfCeiling, subject?.shareOfCeiling));
+			if (targets.minBurstShare !== undefined) checks.push(atLeast('share of 10 per window, burst to burst, ≥', targets.minBurstShare, subject?.bursts?.share));
+			checks.push(
+				atMost('429s ≤', targets.max429s, subject?.rateLimited429),
+				atMost('403s ≤', targets.max403s, subject?.forbidden403),
+				atMost('longest worker gap, in rate-limit windows, ≤', targets.maxWorkerGapWindows, subject?.longestWorkerGapWindows),
+			);
+			if (targets.maxPeakRssMB !== undefined) checks.push(atMost('peak RSS MB ≤', targets.maxPeakRssMB, subject?.peakRssMB));
+			if (targets.maxFirstChangeMs !== undefined) checks.push(atMost('first change ms ≤', targets.maxFirstChangeMs, subject?.firstChangeMs));
+			return checks;
+		});
 }

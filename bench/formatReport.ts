@@ -1,6 +1,8 @@
 import { describeChange } from './ChangeRoute.js';
 import { checksOf, ratiosOf } from './compareResults.js';
 import { formatListing } from './formatListing.js';
+import { formatStudy } from './formatStudy.js';
+import { formatTable } from './formatTable.js';
 import type { ScenarioResult } from './runScenario.js';
 import { CHANGES } from './Subject.js';
 import { rateLimitWindowMs } from './SubjectResult.js';
@@ -30,7 +32,7 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 			const value = (number: number | null, text = String(number)): string => (number === null ? '—' : text);
 			rows.push([
 				result.scenario.name,
-				subject.subject,
+				subject.label,
 				result.scenario.members.toLocaleString('en'),
 				String(subject.tokens),
 				value(subject.changesPerSecond, subject.changesPerSecond?.toFixed(1)),
@@ -43,12 +45,12 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 				value(subject.longestWorkerGapMs, `${subject.longestWorkerGapMs} (${subject.longestWorkerGapWindows?.toFixed(2)} w)`),
 				value(subject.slowestWorkerShareOfCeiling, `${((subject.slowestWorkerShareOfCeiling ?? 0) * 100).toFixed(1)}%`),
 			]);
-			if (subject.status !== 'measured') notes.push(`${result.scenario.name} ${subject.subject} ${subject.status}: ${firstLine(subject.reason)}`);
+			if (subject.status !== 'measured') notes.push(`${result.scenario.name} ${subject.label} ${subject.status}: ${firstLine(subject.reason)}`);
 			const refusals = Object.entries(subject.refusals ?? {});
 			if (refusals.length > 0) {
 				const when = subject.rateLimitedMsAfterFirstChange ?? [];
 				const timing = when.length > 0 ? `; 429s at ${when.join(', ')} ms after the first change` : '';
-				notes.push(`${result.scenario.name} ${subject.subject} refusals: ${refusals.map(([what, count]) => `${count}× ${what}`).join(', ')}${timing}`);
+				notes.push(`${result.scenario.name} ${subject.label} refusals: ${refusals.map(([what, count]) => `${count}× ${what}`).join(', ')}${timing}`);
 			}
 		}
 		if (result.scenario.note) notes.push(`${result.scenario.name}: ${result.scenario.note}`);
@@ -58,7 +60,7 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 	if (first && rows.length > 0) {
 		const { timeScale } = first.scenario;
 		lines.push(
-			table(rows),
+			formatTable(COLUMNS, rows),
 			'',
 			`A change is ${changesOf(results)}.`,
 			`Time scale ${timeScale}: each token may change ${timeScale} members a second (10 per 10 s on either route, windows ÷ ${timeScale}); the ceiling is tokens × ${timeScale}/s.`,
@@ -67,6 +69,8 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 			`Server Members intent on: ${intentSetup(results)}.`,
 		);
 	}
+	const studyLines = formatStudy(results);
+	if (studyLines.length > 0) lines.push(...(lines.length > 0 ? [''] : []), ...studyLines);
 	const listingLines = results.flatMap((result) => (result.listing ? formatListing(result.scenario, result.listing) : []));
 	if (listingLines.length > 0) lines.push(...(lines.length > 0 ? [''] : []), "The boss listing the guild alone (/massnick dry_run:true; every worker's members intent off):", ...listingLines);
 
@@ -109,14 +113,6 @@ function intentSetup(results: readonly ScenarioResult[]): string {
 		}
 	}
 	return seen.size > 0 ? [...seen.values()].join('; ') : 'not set';
-}
-
-function table(rows: readonly string[][]): string {
-	const all = [[...COLUMNS], ...rows];
-	const widths = COLUMNS.map((_, column) => Math.max(...all.map((row) => row[column]!.length)));
-	// Names left, numbers right.
-	const line = (row: readonly string[]): string => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-	return [line(all[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
 
 function firstLine(text: string | null): string {

@@ -1,9 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SandboxControl } from '../src/cli/SandboxControl.js';
-import { readProcStats } from './procStats.js';
+import { type BurstStats, burstStats } from './BurstStats.js';
+import { busyShare, type MachineCpu, readMachineCpu } from './machineCpu.js';
+import { type ProcStats, readProcStats } from './procStats.js';
+import { type EventLoopDelay, readEventLoopDelay } from './readEventLoopDelay.js';
 import { RequestTally } from './RequestTally.js';
 import type { Subject } from './Subject.js';
 import { type TokenActivity, tokenActivity } from './tokenActivity.js';
+import { tokenBursts } from './tokenBursts.js';
 
 export interface MeasureOptions {
 	/** Changes after the first one that are not counted (queues filling, JIT warming). */
@@ -12,6 +16,12 @@ export interface MeasureOptions {
 	windowMs: number;
 	/** From go to the first change, at most (the baselines fetch every member first). */
 	firstChangeTimeoutMs: number;
+	/** One token's rate-limit window at the scenario's time scale (10 s ÷ time scale), to tell its windows apart. */
+	rateLimitWindowMs: number;
+	/** The sandbox's process, whose CPU time in the window is read too. */
+	sandboxPid: number;
+	/** Where eventLoopProbe.ts writes the subject's event-loop delay, when it was started with it. */
+	eventLoopFile?: string;
 }
 
 /** One subject's numbers; times in ms, memory in bytes. */
@@ -22,6 +32,14 @@ export interface Measurement {
 	changesInWindow: number;
 	/** CPU time of the subject's process during the window. */
 	cpuSecondsInWindow: number;
+	/** CPU time of the sandbox's process during the window: what answering the subject cost. */
+	sandboxCpuSecondsInWindow: number;
+	/** The share of the machine's cores busy during the window, whoever used them. */
+	machineBusyShare: number | null;
+	/** Every token's window-to-window periods in the window, together. */
+	bursts: BurstStats | null;
+	/** The subject's event-loop delay in the window, when it ran with the probe. */
+	eventLoopDelay: EventLoopDelay | null;
 	/** Each token's changes and longest idle gap in the window, in the subject's token order. */
 	tokens: TokenActivity[];
 	/** Member-list pages (List Guild Members 200s, any bot) answered in the window: massnick's listing runs alongside its changes. */
@@ -39,8 +57,8 @@ const LOG_SETTLE_MS = 2000;
 /**
  * Measures a started subject: tells it to go, waits for its first successful change (its own
  * {@link Subject.change}: a rename, a role given) in the sandbox's request log, lets it warm up,
- * then counts the changes the sandbox answered in a fixed window while reading the subject's CPU
- * time at both ends of that window.
+ * then counts the changes the sandbox answered in a fixed window while reading the subject's (and
+ * the sandbox's, and the machine's) CPU time at both ends of that window.
  */
 export async function measureSubject(subject: Subject, control: SandboxControl, options: MeasureOptions): Promise<Measurement> {
 	const tally = await RequestTally.fromNow(control, subject.change);
@@ -59,10 +77,10 @@ export async function measureSubject(subject: Subject, control: SandboxControl, 
 
 	const windowStart = Math.max(firstChangeAt + options.warmupMs, Date.now());
 	await waitUntil(windowStart, subject, tally);
-	const cpuBefore = await readProcStats(subject.pid);
+	const before = await readStats(subject.pid, options.sandboxPid);
 	const windowEnd = windowStart + options.windowMs;
 	await waitUntil(windowEnd, subject, tally);
-	const after = await readProcStats(subject.pid);
+	const after = await readStats(subject.pid, options.sandboxPid);
 
 	const settleDeadline = Date.now() + LOG_SETTLE_MS;
 	do {
@@ -76,10 +94,23 @@ export async function measureSubject(subject: Subject, control: SandboxControl, 
 		changesInWindow: tally.changesBetween(windowStart, windowEnd),
 		tokens: subject.workerIds.map((id) => tokenActivity(id, tally.changedAtByBot.get(id) ?? [], windowStart, windowEnd)),
 		listingPagesInWindow: [...tally.listedAtByBot.values()].reduce((sum, times) => sum + times.filter((at) => at >= windowStart && at < windowEnd).length, 0),
-		cpuSecondsInWindow: after.cpuSeconds - cpuBefore.cpuSeconds,
-		peakRssBytes: after.peakRssBytes,
+		cpuSecondsInWindow: after.subject.cpuSeconds - before.subject.cpuSeconds,
+		sandboxCpuSecondsInWindow: after.sandbox.cpuSeconds - before.sandbox.cpuSeconds,
+		machineBusyShare: busyShare(before.machine, after.machine),
+		bursts: burstStats(
+			subject.workerIds.map((id) => tokenBursts(tally.changedAtByBot.get(id) ?? [], options.rateLimitWindowMs, windowStart, windowEnd)),
+			options.rateLimitWindowMs,
+		),
+		eventLoopDelay: options.eventLoopFile === undefined ? null : await readEventLoopDelay(options.eventLoopFile, windowStart, windowEnd),
+		peakRssBytes: after.subject.peakRssBytes,
 		tally,
 	};
+}
+
+/** The subject's and the sandbox's process, and the machine, read together at one end of the window. */
+async function readStats(subjectPid: number, sandboxPid: number): Promise<{ subject: ProcStats; sandbox: ProcStats; machine: MachineCpu }> {
+	const [subject, sandbox, machine] = await Promise.all([readProcStats(subjectPid), readProcStats(sandboxPid), readMachineCpu()]);
+	return { subject, sandbox, machine };
 }
 
 /** Sleeps until `at`, reading the log once a second so no read is large, and checking the subject lives. */

@@ -1,10 +1,12 @@
 import { parseArgs } from 'node:util';
+import { benchResultsFile } from './paths.js';
 import { QUICK_SCENARIOS, type Scenario, SCENARIOS } from './scenarios.js';
 import { SUBJECT_KINDS, type SubjectKind } from './Subject.js';
 
 export const BENCH_USAGE = `usage: npm run bench -- [--quick | --scenario NAME] [options]
 
-  (no flag)          every scenario: ${SCENARIOS.filter((scenario) => !scenario.optIn).map((scenario) => scenario.name).join(', ')} (about 8 minutes, at most 10); 10m only with --scenario 10m
+  (no flag)          every scenario: ${SCENARIOS.filter((scenario) => !scenario.optIn).map((scenario) => scenario.name).join(', ')} (about 8 minutes, at most 10); opt-in, only
+                     when named: ${SCENARIOS.filter((scenario) => scenario.optIn).map((scenario) => scenario.name).join(', ')}
   --quick            the ${QUICK_SCENARIOS.join(', ')} scenario only (about 2 minutes, at most 2½)
   --scenario NAME    one scenario (repeatable)
   --members N        override the member count (for trying things out)
@@ -12,7 +14,8 @@ export const BENCH_USAGE = `usage: npm run bench -- [--quick | --scenario NAME] 
   --subjects LIST    comma-separated, of ${SUBJECT_KINDS.join(', ')}, and listing (the boss
                      listing the guild alone, a dry run; by default in the 20k, 100k and 1m scenarios)
   --out FILE         where to write the results (default: bench/results.json for a full or
-                     --quick run, bench/results.local.json otherwise)`;
+                     --quick run; ${SCENARIOS.filter((scenario) => scenario.resultsFile).map((scenario) => `bench/${scenario.resultsFile} for --scenario ${scenario.name} alone`).join(', ')};
+                     bench/results.local.json otherwise)`;
 
 /** The name `--subjects` takes for the boss's listing-only measurement. */
 const LISTING = 'listing';
@@ -65,11 +68,16 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
 			if (name !== LISTING && !(SUBJECT_KINDS as readonly string[]).includes(name)) throw new Error(`unknown subject ${name}; known: ${SUBJECT_KINDS.join(', ')}, ${LISTING}`);
 		}
 		const subjects = names.filter((name) => name !== LISTING) as SubjectKind[];
-		// An explicit choice runs even what a scenario leaves out by default.
-		scenarios = scenarios.map((scenario) => ({ ...scenario, subjects, listing: names.includes(LISTING) }));
+		// An explicit choice runs even what a scenario leaves out by default, each subject once.
+		scenarios = scenarios.map((scenario) => ({ ...scenario, subjects, runs: undefined, listing: names.includes(LISTING) }));
 	}
 	const mode = custom ? 'custom' : values.quick ? 'quick' : 'default';
-	return { mode, scenarios, budgetSeconds: values.quick ? 150 : 600, out: values.out, help: values.help };
+	// A study named alone, as it is, writes the results file it is committed in.
+	const overridden = values.members !== undefined || values.window !== undefined || values.subjects !== undefined;
+	const own = scenarios.length === 1 && !overridden ? scenarios[0]!.resultsFile : undefined;
+	const out = values.out ?? (own === undefined ? undefined : benchResultsFile(own));
+	const budgetSeconds = values.quick ? 150 : Math.max(600, scenarios.reduce((sum, scenario) => sum + (scenario.budgetSeconds ?? 0), 0));
+	return { mode, scenarios, budgetSeconds, out, help: values.help };
 }
 
 function positiveInteger(flag: string, text: string): number {

@@ -35,5 +35,13 @@ export const RESULTS_FILE = join(root, 'bench', 'results.json');
 /** Where runs of a single scenario or with overrides write theirs (git-ignored). */
 export const LOCAL_RESULTS_FILE = join(root, 'bench', 'results.local.json');
 
+/** A scenario's own results file in bench/ (`results-realtime.json`). */
+export function benchResultsFile(name: string): string {
+	return join(root, 'bench', name);
+}
+
+/** The preload that reads a massnick process's event-loop delay (eventLoopProbe.ts). */
+export const EVENT_LOOP_PROBE = join(codeRoot, 'bench', `eventLoopProbe${extension}`);
+
 export const SINGLE_TOKEN_SCRIPT = join(codeRoot, 'bench', 'baselines', `singleToken${extension}`);
 export const DESIGN_2021_SCRIPT = join(codeRoot, 'bench', 'baselines', `design2021${extension}`);

@@ -6,16 +6,17 @@ import { eventRoleJob, type MassnickJob, renameJob } from './massnickJobs.js';
 import { measureSubject } from './measureSubject.js';
 import { runListing } from './runListing.js';
 import { SandboxProcess } from './SandboxProcess.js';
-import type { Scenario } from './scenarios.js';
+import { runsOf, type Scenario } from './scenarios.js';
 import { setMembersIntent } from './setMembersIntent.js';
 import { startBaseline } from './startBaseline.js';
 import { startMassnick } from './startMassnick.js';
-import { CHANGES, isMassnick, type MassnickKind, type Subject, type SubjectKind } from './Subject.js';
-import { measuredResult, type SubjectResult, unmeasuredResult } from './SubjectResult.js';
+import { CHANGES, isMassnick, type MassnickKind, type Subject } from './Subject.js';
+import { measuredResult, rateLimitWindowMs, type SubjectResult, unmeasuredResult } from './SubjectResult.js';
+import { scaledRestOffsetMs, type SubjectRun } from './SubjectRun.js';
 
 export interface ScenarioResult {
 	scenario: Scenario;
-	/** discord.js's `rest.offset` every subject ran with. */
+	/** discord.js's `rest.offset` of the product, scaled to the windows: what every subject ran with unless its run said otherwise (each result has its own), and the listing. */
 	restOffsetMs: number;
 	subjects: SubjectResult[];
 	/** The boss listing the guild alone, when the scenario times it. */
@@ -41,8 +42,10 @@ const OVER_BUDGET = 'over the time budget of the run';
  * after another, never together, and each starts only once the previous one's rate-limit
  * windows have ended, so each spends its tokens' allowance from a clean state. Each renaming
  * subject sets a nickname of its own, so none finds members already done by another; massnick-role
- * gives the Event role, which nobody holds, on its own bucket. Last, when the scenario asks for
- * it, the boss lists the guild alone (runListing.ts).
+ * gives the Event role, which nobody holds, on its own bucket. An opt-in study runs one subject
+ * several times instead ({@link Scenario.runs}: other offsets, other numbers of tokens), each run
+ * with its own nickname. Last, when the scenario asks for it, the boss lists the guild alone
+ * (runListing.ts).
  *
  * Before each subject the apps' Server Members intent is set for its design: the boss's alone
  * for massnick and massnick-role (their workers only change members; massnick must say at start
@@ -52,15 +55,14 @@ const OVER_BUDGET = 'over the time budget of the run';
 export async function runScenario(scenario: Scenario, context: ScenarioContext): Promise<ScenarioResult> {
 	const logDir = join(context.workDir, scenario.name);
 	await mkdir(logDir, { recursive: true });
-	// discord.js waits `offset` ms past every window's end; scaled like the windows, as they are.
-	const restOffsetMs = Math.max(1, Math.floor(50 / scenario.timeScale));
+	const restOffsetMs = scaledRestOffsetMs(scenario.timeScale);
 	const pauseMs = Math.ceil(LONGEST_WINDOW_MS / scenario.timeScale) + 500;
+	const runs = runsOf(scenario);
 
-	const tokensOf = (kind: SubjectKind): number => (kind === 'single-token' ? 1 : scenario.workers);
 	const skippedListing = (): ListingResult | null => (scenario.listing ? unmeasuredListing(scenario.timeScale, 'skipped', OVER_BUDGET) : null);
 	if (Date.now() > context.deadline) {
 		context.progress(`${scenario.name}: skipped, over the time budget`);
-		const subjects = scenario.subjects.map((kind) => unmeasuredResult(kind, CHANGES[kind], tokensOf(kind), scenario.timeScale, 'skipped', OVER_BUDGET));
+		const subjects = runs.map((run) => unmeasuredResult(run, CHANGES[run.kind], scenario.timeScale, 'skipped', OVER_BUDGET));
 		return { scenario, restOffsetMs, subjects, listing: skippedListing() };
 	}
 	context.progress(`${scenario.name}: starting the sandbox with ${scenario.members.toLocaleString('en')} members`);
@@ -77,53 +79,64 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 	const results: SubjectResult[] = [];
 	let listing: ListingResult | null = null;
 	try {
-		for (const [index, kind] of scenario.subjects.entries()) {
-			const tokens = tokensOf(kind);
+		for (const [index, run] of runs.entries()) {
+			const { kind, label } = run;
 			if (Date.now() > context.deadline) {
-				results.push(unmeasuredResult(kind, CHANGES[kind], tokens, scenario.timeScale, 'skipped', OVER_BUDGET));
-				context.progress(`${scenario.name}: ${kind} skipped, over the time budget`);
+				results.push(unmeasuredResult(run, CHANGES[kind], scenario.timeScale, 'skipped', OVER_BUDGET));
+				context.progress(`${scenario.name}: ${label} skipped, over the time budget`);
 				continue;
 			}
 			if (index > 0) await sleep(pauseMs);
-			context.progress(`${scenario.name}: ${kind} starting`);
+			context.progress(`${scenario.name}: ${label} starting`);
 			let subject: Subject | undefined;
 			let membersIntent: string[] | null = null;
+			// A run's files are named after its label; a default scenario's, after the subject, as before.
+			const fileName = label.replace(/[^\w-]+/g, '-');
+			const eventLoopFile = scenario.probeEventLoop && isMassnick(kind) ? join(logDir, `${fileName}-event-loop.jsonl`) : undefined;
 			try {
-				const workers = sandbox.workerIds.slice(0, tokens);
+				const workers = sandbox.workerIds.slice(0, run.tokens);
 				membersIntent = await setMembersIntent(sandbox.control, isMassnick(kind) ? [sandbox.bossId] : [sandbox.bossId, ...workers]);
+				const readyStart = performance.now();
 				subject = isMassnick(kind)
 					? await startMassnick({
 							sandbox,
-							workers: scenario.workers,
-							offsetMs: restOffsetMs,
-							job: await jobOf(kind, sandbox),
-							workDir: join(logDir, kind),
+							workers: run.tokens,
+							offsetMs: run.restOffsetMs,
+							job: await jobOf(kind, sandbox, run),
+							workDir: join(logDir, fileName),
 							logDir,
-							logName: kind,
-							readyTimeoutMs: 60_000,
+							logName: fileName,
+							// Each worker logs in to the gateway: a few hundred take a while on a busy machine.
+							readyTimeoutMs: Math.max(60_000, run.tokens * 500),
+							...(eventLoopFile === undefined ? {} : { eventLoopFile }),
+							...(run.settings === undefined ? {} : { settings: run.settings }),
 						})
-					: await startBaseline({ kind, sandbox, workers: scenario.workers, offsetMs: restOffsetMs, prefix: NICK_PREFIX[kind], logDir, readyTimeoutMs: 60_000 });
-				context.progress(`${scenario.name}: ${kind} ready (members intent: ${membersIntent.join(', ')}), measuring`);
+					: await startBaseline({ kind, sandbox, workers: scenario.workers, offsetMs: run.restOffsetMs, prefix: NICK_PREFIX[kind], logDir, readyTimeoutMs: 60_000 });
+				context.progress(`${scenario.name}: ${label} ready in ${((performance.now() - readyStart) / 1000).toFixed(1)} s (members intent: ${membersIntent.join(', ')}), measuring`);
 				const measurement = await measureSubject(subject, sandbox.control, {
 					warmupMs: scenario.warmupSeconds * 1000,
 					windowMs: scenario.windowSeconds * 1000,
 					// The baselines fetch every member over the gateway before their first rename.
 					firstChangeTimeoutMs: 30_000 + scenario.members * (kind === 'design-2021' ? 1 : 0.3),
+					rateLimitWindowMs: rateLimitWindowMs(scenario.timeScale),
+					sandboxPid: sandbox.pid,
+					...(eventLoopFile === undefined ? {} : { eventLoopFile }),
 				});
 				const stopping = performance.now();
 				await subject.stop();
-				context.progress(`${scenario.name}: ${kind} stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s`);
+				context.progress(`${scenario.name}: ${label} stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s`);
 				// The 429s and 403s count until the subject stopped, not only in the window.
 				await measurement.tally.poll();
-				const result = measuredResult(subject, scenario.timeScale, membersIntent, measurement);
+				const result = measuredResult(run, subject, scenario.timeScale, membersIntent, measurement);
 				results.push(result);
+				const bursts = result.bursts ? `, ${(result.bursts.share * 100).toFixed(2)}% burst to burst (median period ${result.bursts.periodMedianMs} ms)` : '';
 				context.progress(
-					`${scenario.name}: ${kind} ${result.changesPerSecond}/s (${((result.shareOfCeiling ?? 0) * 100).toFixed(1)}% of ${result.ceilingPerSecond}/s), first change ${result.firstChangeMs} ms, ${result.rateLimited429} 429s, ${result.forbidden403} 403s, peak RSS ${result.peakRssMB} MB, longest worker gap ${result.longestWorkerGapMs} ms`,
+					`${scenario.name}: ${label} ${result.changesPerSecond}/s (${((result.shareOfCeiling ?? 0) * 100).toFixed(1)}% of ${result.ceilingPerSecond}/s${bursts}), first change ${result.firstChangeMs} ms, ${result.rateLimited429} 429s, ${result.forbidden403} 403s, peak RSS ${result.peakRssMB} MB, longest worker gap ${result.longestWorkerGapMs} ms`,
 				);
 			} catch (error) {
 				const message = (error as Error).message;
-				results.push(unmeasuredResult(kind, CHANGES[kind], tokens, scenario.timeScale, 'failed', message, membersIntent));
-				context.progress(`${scenario.name}: ${kind} failed: ${message}`);
+				results.push(unmeasuredResult(run, CHANGES[kind], scenario.timeScale, 'failed', message, membersIntent));
+				context.progress(`${scenario.name}: ${label} failed: ${message}`);
 			} finally {
 				await subject?.stop();
 			}
@@ -133,7 +146,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 				listing = skippedListing();
 				context.progress(`${scenario.name}: the listing skipped, over the time budget`);
 			} else {
-				if (scenario.subjects.length > 0) await sleep(pauseMs);
+				if (runs.length > 0) await sleep(pauseMs);
 				listing = await runListing(scenario, { sandbox, restOffsetMs, logDir, progress: context.progress });
 			}
 		}
@@ -143,7 +156,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 	return { scenario, restOffsetMs, subjects: results, listing };
 }
 
-/** What a massnick subject runs: `/massnick` with its own nickname, or `/massrole add` of the Event role. */
-function jobOf(kind: MassnickKind, sandbox: SandboxProcess): MassnickJob | Promise<MassnickJob> {
-	return kind === 'massnick' ? renameJob(`${NICK_PREFIX.massnick} {id}`) : eventRoleJob(sandbox.control);
+/** What a massnick run does: `/massnick` with its own nickname, or `/massrole add` of the Event role. */
+function jobOf(kind: MassnickKind, sandbox: SandboxProcess, run: SubjectRun): MassnickJob | Promise<MassnickJob> {
+	return kind === 'massnick' ? renameJob(run.nickname ?? `${NICK_PREFIX.massnick} {id}`) : eventRoleJob(sandbox.control);
 }

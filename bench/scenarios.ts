@@ -1,4 +1,5 @@
 import type { SubjectKind } from './Subject.js';
+import { productRestOffsetMs, scaledRestOffsetMs, type SubjectRun } from './SubjectRun.js';
 
 /**
  * Issue #5's targets for massnick (issue #8's: met with every worker's members intent off), for
@@ -6,7 +7,14 @@ import type { SubjectKind } from './Subject.js';
  */
 export interface Targets {
 	/** Changes per second over the window, as a share of N tokens × 10 per 10 s. */
-	minShareOfCeiling: number;
+	minShareOfCeiling?: number;
+	/**
+	 * Each token's changes from one window's first change to its last window's first change, as a
+	 * share of 10 per window (SubjectResult's `bursts.share`). Free of the window's phase: on long
+	 * rate-limit windows a fixed window holds a whole number of bursts, so the count-based share
+	 * jumps by a tenth with where the bursts fall.
+	 */
+	minBurstShare?: number;
 	max429s: number;
 	max403s: number;
 	/**
@@ -36,11 +44,30 @@ export interface Scenario {
 	/** Run only when named with `--scenario` (too slow for the default run's 10 minutes). */
 	optIn?: boolean;
 	/**
+	 * What to measure, one after another, when not each of {@link subjects} once with
+	 * {@link workers} tokens and the product's REST offset scaled: an opt-in study varies one of them.
+	 */
+	runs?: readonly SubjectRun[];
+	/**
+	 * Also read each massnick process's event-loop delay, through a preload (`eventLoopProbe.ts`)
+	 * that leaves the bot's code as it is.
+	 */
+	probeEventLoop?: boolean;
+	/** Where a run of this scenario alone, without overrides, writes its results: a file of its own in bench/. */
+	resultsFile?: string;
+	/** The time a run of this scenario promises to finish in, when more than the default 600 s. */
+	budgetSeconds?: number;
+	/**
 	 * Also time the boss listing the whole guild alone (`/massnick dry_run:true`, after the
 	 * subjects): about 50 s for the 1001 pages of 1M at time scale 20.
 	 */
 	listing?: boolean;
 }
+
+/** discord.js's REST offset, in ms, the `realtime` scenario compares: discord.js's default (massnick's until this study), and two smaller. */
+const REALTIME_OFFSETS_MS = [50, 10, 0] as const;
+/** Worker tokens in one process, for the `tokens` scenario. */
+const TOKEN_COUNTS = [50, 100, 200, 400] as const;
 
 const ALL: readonly SubjectKind[] = ['massnick', 'massnick-role', 'single-token', 'design-2021'];
 const RATE_TARGETS = { minShareOfCeiling: 0.97, max429s: 0, max403s: 0, maxWorkerGapWindows: 2 } as const;
@@ -86,7 +113,66 @@ export const SCENARIOS: readonly Scenario[] = [
 		note: 'the largest guilds: massnick alone (a baseline would hold ten million members per client); the boss alone would list them in about 500 s at 20×, so the listing is timed up to 1M',
 		optIn: true,
 	},
+	{
+		name: 'realtime',
+		members: 20_000,
+		workers: 10,
+		timeScale: 1,
+		// Past the first window, which starts with the listing's first pages.
+		warmupSeconds: 5,
+		// Eleven or twelve windows a token: about 110 window-to-window periods a run.
+		windowSeconds: 120,
+		subjects: ['massnick'],
+		runs: REALTIME_OFFSETS_MS.map((offset) => ({ label: `offset ${offset} ms`, kind: 'massnick', tokens: 10, restOffsetMs: offset, nickname: `o${offset} {id}` })),
+		targets: { minBurstShare: 0.995, max429s: 0, max403s: 0, maxWorkerGapWindows: 2 },
+		probeEventLoop: true,
+		note: "Discord's real windows (time scale 1): massnick renaming as configured, once per discord.js REST offset (rest.offsetMs), one after another; the share that counts is burst to burst (a fixed window holds a whole number of 10-s bursts)",
+		optIn: true,
+		resultsFile: 'results-realtime.json',
+		budgetSeconds: 900,
+	},
+	{
+		name: 'tokens',
+		members: 1_000_000,
+		workers: Math.max(...TOKEN_COUNTS),
+		// Twice Discord's pace: 100 tokens ask 200 changes a second of one process, as 10 tokens do
+		// at 20x in the default scenarios, and 400 tokens 800 (the sandbox answers them on the
+		// same 2 cores).
+		timeScale: 2,
+		warmupSeconds: 5,
+		// Twelve windows of 5 s.
+		windowSeconds: 60,
+		subjects: ['massnick'],
+		runs: [
+			...TOKEN_COUNTS.map((tokens): SubjectRun => ({ label: `${tokens} tokens`, kind: 'massnick', tokens, restOffsetMs: productRestOffsetMs(2), nickname: `t${tokens} {id}` })),
+			// The listing waits for room in every worker's queue (4 x workers.maxInFlight members):
+			// the largest two again, with three times the room.
+			...([200, 400] as const).map(
+				(tokens): SubjectRun => ({
+					label: `${tokens} tokens, maxInFlight 30`,
+					kind: 'massnick',
+					tokens,
+					restOffsetMs: productRestOffsetMs(2),
+					nickname: `t${tokens}q {id}`,
+					settings: { workers: { maxInFlight: 30 } },
+				}),
+			),
+		],
+		targets: { minBurstShare: 0.97, max429s: 0, max403s: 0, maxWorkerGapWindows: 2 },
+		probeEventLoop: true,
+		note: 'how many worker tokens one massnick process carries at full rate: 50, 100, 200 and 400 workers on a 1,000,000-member guild, one after another, then 200 and 400 again with workers.maxInFlight 30 (queues three times as deep)',
+		optIn: true,
+		resultsFile: 'results-tokens.json',
+		budgetSeconds: 900,
+	},
 ];
 
 /** `--quick`: about two minutes. */
 export const QUICK_SCENARIOS = ['20k'] as const;
+
+/** What a scenario measures: its {@link Scenario.runs}, or each of its subjects once. */
+export function runsOf(scenario: Scenario): SubjectRun[] {
+	if (scenario.runs) return [...scenario.runs];
+	const restOffsetMs = scaledRestOffsetMs(scenario.timeScale);
+	return scenario.subjects.map((kind) => ({ label: kind, kind, tokens: kind === 'single-token' ? 1 : scenario.workers, restOffsetMs }));
+}

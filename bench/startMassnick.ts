@@ -1,8 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { MassnickJob } from './massnickJobs.js';
 import { NodeChild } from './NodeChild.js';
-import { CONFIG_DIR, MAIN_SCRIPT } from './paths.js';
+import { CONFIG_DIR, EVENT_LOOP_PROBE, MAIN_SCRIPT } from './paths.js';
 import type { SandboxProcess } from './SandboxProcess.js';
 import { CHANGES, type Subject } from './Subject.js';
 
@@ -19,6 +20,10 @@ export interface StartMassnickOptions {
 	/** The log file's name in `logDir`, without `.log` (default `massnick`). */
 	logName?: string;
 	readyTimeoutMs: number;
+	/** Starts the process with eventLoopProbe.ts, writing its event-loop delay here. */
+	eventLoopFile?: string;
+	/** Settings that differ from the repository's `config/massnick.json` for this run (merged key by key). */
+	settings?: Readonly<Record<string, unknown>>;
 }
 
 /** The line `startMassnick` logs at info once the boss answers commands. */
@@ -28,8 +33,9 @@ const READY_MESSAGE = '"msg":"massnick is ready"';
  * Runs the compiled `src/main.js start` exactly as `npm start` does, against the sandbox.
  *
  * The bot reads `config/massnick.json` relative to its working directory, so it runs in
- * `workDir`, which holds a copy of the repository's settings with the REST offset scaled; no
- * option of the bot is added for the benchmark. Outside the repository it also reads no `.env`.
+ * `workDir`, which holds a copy of the repository's settings with the REST offset scaled (and a
+ * study's own settings, if any); no option of the bot is added for the benchmark. Outside the
+ * repository it also reads no `.env`.
  * It logs at info: massnick logs only its start and stop at that level (nothing per change),
  * and "massnick is ready" is the moment its commands are answered. Whatever the job, the process
  * is the same: only the command sent by {@link Subject.go} differs.
@@ -40,15 +46,16 @@ export async function startMassnick(options: StartMassnickOptions): Promise<Subj
 	const dataDir = join(options.workDir, 'data');
 	await mkdir(configDir, { recursive: true });
 	await mkdir(dataDir, { recursive: true });
-	const settings = await readSettings();
-	const rest = typeof settings.rest === 'object' && settings.rest !== null ? settings.rest : {};
-	await writeFile(join(configDir, 'massnick.json'), `${JSON.stringify({ ...settings, rest: { ...rest, offsetMs: options.offsetMs } }, null, 2)}\n`);
+	const settings = merge(merge(await readSettings(), options.settings ?? {}), { rest: { offsetMs: options.offsetMs } });
+	await writeFile(join(configDir, 'massnick.json'), `${JSON.stringify(settings, null, 2)}\n`);
 
 	const { info } = sandbox;
+	const probe = options.eventLoopFile;
 	const child = new NodeChild({
 		name: 'massnick',
 		script: MAIN_SCRIPT,
 		args: ['start'],
+		nodeArgs: probe === undefined ? [] : ['--import', pathToFileURL(EVENT_LOOP_PROBE).href],
 		cwd: options.workDir,
 		env: {
 			BOSS_TOKEN: info.bossToken,
@@ -57,6 +64,7 @@ export async function startMassnick(options: StartMassnickOptions): Promise<Subj
 			DISCORD_API_URL: info.apiUrl,
 			MASSNICK_DATA_DIR: dataDir,
 			LOG_LEVEL: 'info',
+			...(probe === undefined ? {} : { MASSNICK_BENCH_EVENT_LOOP_FILE: probe }),
 		},
 		logFile: join(options.logDir, `${options.logName ?? 'massnick'}.log`),
 	});
@@ -118,6 +126,20 @@ function listingOf(readyLine: string): string[] {
 	const { listing } = JSON.parse(readyLine) as { listing?: unknown };
 	if (!Array.isArray(listing) || !listing.every((entry) => typeof entry === 'string')) throw new Error(`massnick's ready line names no listing: ${readyLine.slice(0, 300)}`);
 	return listing;
+}
+
+/** `base` with `changes` laid over it, objects key by key (arrays and values replaced whole). */
+function merge(base: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>): Record<string, unknown> {
+	const merged: Record<string, unknown> = { ...base };
+	for (const [key, value] of Object.entries(changes)) {
+		const under = merged[key];
+		merged[key] = isObject(value) && isObject(under) ? merge(under, value) : value;
+	}
+	return merged;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 async function readSettings(): Promise<Record<string, unknown>> {
