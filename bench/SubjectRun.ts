@@ -29,7 +29,9 @@ const DISCORD_JS_OFFSET_MS = 50;
 
 /**
  * discord.js's default REST offset, 50 ms, scaled down with the sandbox's windows as they are,
- * for every subject of a default scenario alike (at least 1 ms: 2 at time scale 20).
+ * for every subject of a default scenario alike (at least 1 ms: 2 at time scale 20). massnick's
+ * own default is 0 (`rest.offsetMs`, chosen by the `realtime` study), so the default scenarios
+ * measure it a little conservatively: 4 ms of each 500-ms window at 20x.
  */
 export function scaledRestOffsetMs(timeScale: number): number {
 	return Math.max(1, Math.floor(DISCORD_JS_OFFSET_MS / timeScale));

@@ -23,7 +23,11 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze<Settings>({
 	},
 	rest: {
 		timeoutMs: 15_000,
-		offsetMs: 50,
+		// discord.js adds the offset to every reset twice, and reckons the reset from when the
+		// answer arrived, so a request is already a round trip late without one. On real windows
+		// 50 (its default) cost 1.2% of each token's rate, 0 costs 0.2%; neither earned a 429
+		// (README: rest.offsetMs, Performance).
+		offsetMs: 0,
 	},
 	safety: {
 		invalidRequestBudget: 5_000,

@@ -5,7 +5,7 @@ export interface ClientOptions {
 	intents: GatewayIntentBits[];
 	/** discord.js's `rest.api`, e.g. `http://127.0.0.1:3000/api`; Discord's own when undefined. */
 	apiUrl?: string | undefined;
-	/** Milliseconds added to every rate-limit reset (discord.js's default 50 ms covers clock skew). */
+	/** Milliseconds discord.js adds to every rate-limit reset, twice (docs/discord.md); massnick's default is 0. */
 	restOffsetMs: number;
 	restTimeoutMs: number;
 	/**
