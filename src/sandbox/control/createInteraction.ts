@@ -1,7 +1,6 @@
 import {
 	ApplicationCommandOptionType,
 	ApplicationCommandType,
-	GatewayDispatchEvents,
 	InteractionType,
 	type APIApplicationCommandInteractionDataOption,
 	type APIApplicationCommandOption,
@@ -11,7 +10,7 @@ import {
 import type { SandboxState } from '../state/SandboxState.js';
 import { buildCommandOptions } from './buildCommandOptions.js';
 import { ControlError } from './ControlError.js';
-import { interactionEnvelope } from './interactionEnvelope.js';
+import { dispatchInteraction, interactionEnvelope } from './interactionEnvelope.js';
 
 /** `POST /_sandbox/interactions`: a member runs a slash command. */
 export interface InvokeCommandRequest {
@@ -63,28 +62,14 @@ export function createInteraction(state: SandboxState, request: InvokeCommandReq
 			...(Object.keys(resolved).length > 0 ? { resolved } : {}),
 		},
 	};
-	const { id, token } = envelope;
-	state.interactions.add({
-		id,
-		token,
+	return dispatchInteraction(state, app, envelope, {
 		type: InteractionType.ApplicationCommand,
-		applicationId: app.id,
-		guildId: state.guildId,
 		channelId: envelope.channel_id,
-		userId: envelope.member.user.id,
 		command: [name, ...path].join(' '),
 		customId: null,
 		componentMessageId: null,
-		createdAt: state.now(),
-		acknowledged: false,
-		deferred: false,
-		ephemeral: false,
-		originalMessageId: null,
-		responses: [],
 		payload,
 	});
-	state.events.emit({ guildId: state.guildId, t: GatewayDispatchEvents.InteractionCreate, d: payload, intent: null, appId: app.id });
-	return { id };
 }
 
 /** Walks `path` through subcommand groups and subcommands, then builds the leaf's options. */

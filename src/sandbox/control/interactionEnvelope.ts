@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ApplicationIntegrationType, InteractionContextType, Locale, type APIInteraction, type APIMessageComponentGuildInteraction } from 'discord-api-types/v10';
+import { ApplicationIntegrationType, GatewayDispatchEvents, InteractionContextType, Locale, type APIInteraction, type APIMessageComponentGuildInteraction } from 'discord-api-types/v10';
+import type { SandboxInteraction } from '../state/InteractionStore.js';
 import type { SandboxApp } from '../state/SandboxApp.js';
 import type { SandboxState } from '../state/SandboxState.js';
 
@@ -40,4 +41,31 @@ export function interactionEnvelope(state: SandboxState, app: SandboxApp, userIn
 		context: InteractionContextType.Guild,
 		attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
 	};
+}
+
+/** What sets one interaction apart when it is recorded: its kind and what it was about. */
+export type InteractionOrigin = Pick<SandboxInteraction, 'type' | 'channelId' | 'command' | 'customId' | 'componentMessageId' | 'payload'>;
+
+/**
+ * Records a new, unanswered interaction and sends INTERACTION_CREATE to its application only,
+ * as Discord does; the 3-second and 15-minute clocks start now.
+ */
+export function dispatchInteraction(state: SandboxState, app: SandboxApp, envelope: InteractionEnvelope, origin: InteractionOrigin): { id: string } {
+	const { id, token } = envelope;
+	state.interactions.add({
+		id,
+		token,
+		applicationId: app.id,
+		guildId: state.guildId,
+		userId: envelope.member.user.id,
+		createdAt: state.now(),
+		acknowledged: false,
+		deferred: false,
+		ephemeral: false,
+		originalMessageId: null,
+		responses: [],
+		...origin,
+	});
+	state.events.emit({ guildId: state.guildId, t: GatewayDispatchEvents.InteractionCreate, d: origin.payload, intent: null, appId: app.id });
+	return { id };
 }

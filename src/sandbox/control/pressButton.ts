@@ -1,7 +1,6 @@
 import {
 	ButtonStyle,
 	ComponentType,
-	GatewayDispatchEvents,
 	InteractionType,
 	PermissionFlagsBits,
 	type APIMessageButtonInteractionData,
@@ -10,7 +9,7 @@ import {
 import { walkComponents, type ComponentNode } from '../rest/walkComponents.js';
 import type { SandboxState } from '../state/SandboxState.js';
 import { ControlError } from './ControlError.js';
-import { interactionEnvelope } from './interactionEnvelope.js';
+import { dispatchInteraction, interactionEnvelope } from './interactionEnvelope.js';
 
 /** `POST /_sandbox/interactions/component`: a member presses a button on a bot's message. */
 export interface PressButtonRequest {
@@ -68,28 +67,14 @@ export function pressButton(state: SandboxState, request: PressButtonRequest): {
 	// Discord's docs show the component's numeric `id` beside `custom_id`; discord-api-types doesn't model it yet.
 	const data = { component_type: ComponentType.Button, custom_id: request.customId, id: button.id } as APIMessageButtonInteractionData;
 	const payload: APIMessageComponentGuildInteraction = { ...envelope, type: InteractionType.MessageComponent, data, message: structuredClone(message) };
-	const { id, token } = envelope;
-	state.interactions.add({
-		id,
-		token,
+	return dispatchInteraction(state, app, envelope, {
 		type: InteractionType.MessageComponent,
-		applicationId: app.id,
-		guildId: state.guildId,
 		channelId: message.channel_id,
-		userId: envelope.member.user.id,
 		command: null,
 		customId: request.customId,
 		componentMessageId: message.id,
-		createdAt: state.now(),
-		acknowledged: false,
-		deferred: false,
-		ephemeral: false,
-		originalMessageId: null,
-		responses: [],
 		payload,
 	});
-	state.events.emit({ guildId: state.guildId, t: GatewayDispatchEvents.InteractionCreate, d: payload, intent: null, appId: app.id });
-	return { id };
 }
 
 function findComponent(components: readonly unknown[], customId: string): ComponentNode | undefined {
