@@ -40,6 +40,7 @@ export const ErrorCodes = {
 	JournalWriteFailed: 'JOURNAL_WRITE_FAILED',
 	/** A journal kept by workers split otherwise (another WORKER_COUNT), or a worker's file is missing. */
 	JournalOtherSplit: 'JOURNAL_OTHER_SPLIT',
+	FleetJournalsUnreadable: 'FLEET_JOURNALS_UNREADABLE',
 } as const;
 
 /** Any value of {@link ErrorCodes}. */

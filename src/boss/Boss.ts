@@ -28,6 +28,7 @@ import { handleButton } from './componentHandlers.js';
 import { handlers } from './handlers.js';
 import { isAllowed, notAllowedText } from './isAllowed.js';
 import type { LiveStatus } from './LiveStatus.js';
+import { FleetTallies } from './FleetTallies.js';
 import { PreviewBoard } from './PreviewBoard.js';
 import { WorkersElsewhere } from './WorkersElsewhere.js';
 
@@ -120,9 +121,9 @@ export class Boss implements BossHandle {
 	}
 
 	/** Wires the command and button handlers and member events to the jobs; call once after start. */
-	attach(context: Omit<BossContext, 'boss' | 'previews'>): void {
+	attach(context: Omit<BossContext, 'boss' | 'previews' | 'fleetTallies'>): void {
 		const previews = new PreviewBoard({ timeoutMs: this.config.preview.timeoutSeconds * 1000 });
-		this.#context = { ...context, boss: this, previews };
+		this.#context = { ...context, boss: this, previews, fleetTallies: new FleetTallies() };
 		this.client.on(Events.InteractionCreate, (interaction) => {
 			if (interaction.guildId !== this.config.guildId) return;
 			if (interaction.isChatInputCommand()) void this.#handle(interaction);

@@ -4,6 +4,7 @@ import type { Config } from '../config/Config.js';
 import type { GuildContext } from '../jobs/GuildContext.js';
 import type { JobManager } from '../jobs/JobManager.js';
 import type { Fleet } from '../workers/Fleet.js';
+import type { FleetTallies } from './FleetTallies.js';
 import type { LiveStatus } from './LiveStatus.js';
 import type { PreviewBoard } from './PreviewBoard.js';
 
@@ -31,4 +32,6 @@ export interface BossContext {
 	readonly boss: BossHandle;
 	/** The guild's open preview of a changing job, waiting for its member's Start. */
 	readonly previews: PreviewBoard;
+	/** The last count of each fleet job /status followed: the next one's pace (see `FleetTallies`). */
+	readonly fleetTallies: FleetTallies;
 }

@@ -1,7 +1,10 @@
-import type { Message, SendableChannels } from 'discord.js';
+import type { Message, MessageEditOptions, SendableChannels } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Job } from '../jobs/Job.js';
 import { renderLiveMessage } from './renderJob.js';
+
+/** A status message's content, embeds and buttons for a job as it is now. */
+export type RenderLive = (job: Job) => Pick<MessageEditOptions, 'content' | 'embeds' | 'components'> & { content: string };
 
 /**
  * The message that shows a job's progress and edits itself every few seconds while it runs.
@@ -16,6 +19,7 @@ export class LiveStatus {
 	#timer: NodeJS.Timeout | undefined;
 	#stopped = false;
 	#editing: Promise<void> = Promise.resolve();
+	readonly #render: RenderLive;
 
 	constructor(
 		readonly job: Job,
@@ -24,11 +28,15 @@ export class LiveStatus {
 		readonly logger: Logger,
 		/** Whether it shows Cancel: a changing job or its dry run, not a /stats count. */
 		readonly cancellable = true,
-	) {}
+		/** What the message shows; by default the job's status with its buttons. */
+		render?: RenderLive,
+	) {
+		this.#render = render ?? ((job) => renderLiveMessage(job, cancellable));
+	}
 
 	/** Posts the message, then keeps it current until the job ends (and once more after). */
 	async start(): Promise<Message> {
-		this.#message = await this.channel.send(renderLiveMessage(this.job, this.cancellable));
+		this.#message = await this.channel.send(this.#render(this.job));
 		// Another /status may have taken over while the message was being sent.
 		if (this.#stopped) return this.#message;
 		this.#timer = setInterval(() => this.refresh(), this.refreshMs);
@@ -47,7 +55,7 @@ export class LiveStatus {
 		this.#editing = this.#editing.then(async () => {
 			if (!this.#message) return;
 			try {
-				await this.#message.edit(renderLiveMessage(this.job, this.cancellable));
+				await this.#message.edit(this.#render(this.job));
 			} catch (error) {
 				this.logger.warn({ err: error }, 'could not edit the status message');
 			}

@@ -40,6 +40,11 @@ export function formatCount(count: number): string {
 export function formatWorkers(ids: readonly number[], count: number): string {
 	if (ids.length === 0) return `none of the ${formatCount(count)} workers`;
 	if (ids.length === count) return count === 1 ? 'the one worker' : `all ${formatCount(count)} workers`;
+	return `${ids.length === 1 ? 'worker' : 'workers'} ${formatIdRuns(ids)} of ${formatCount(count)}`;
+}
+
+/** `0–4, 7, 9`: ids in order, each run of three or more consecutive ids as a range. */
+export function formatIdRuns(ids: readonly number[]): string {
 	const runs: string[] = [];
 	for (let start = 0; start < ids.length; ) {
 		let end = start;
@@ -47,5 +52,5 @@ export function formatWorkers(ids: readonly number[], count: number): string {
 		runs.push(end === start ? String(ids[start]) : end === start + 1 ? `${ids[start]}, ${ids[end]}` : `${ids[start]}–${ids[end]}`);
 		start = end + 1;
 	}
-	return `${ids.length === 1 ? 'worker' : 'workers'} ${runs.join(', ')} of ${formatCount(count)}`;
+	return runs.join(', ');
 }

@@ -3,7 +3,6 @@ import { parseClearNicknameAction } from '../actions/nickname/parseClearNickname
 import { parseNicknameAction } from '../actions/nickname/parseNicknameAction.js';
 import { assignableRoleAction } from '../actions/role/assignableRoleAction.js';
 import { ErrorCodes, JobError } from '../errors.js';
-import type { MassAction } from '../jobs/MassAction.js';
 import type { BossContext } from './BossContext.js';
 import { cancelJob, cancellingText } from './cancelJob.js';
 import type { CommandName } from './commands.js';
@@ -12,9 +11,10 @@ import { pendingApply } from './pendingApply.js';
 import { pendingRestore } from './pendingRestore.js';
 import { requesterOf } from './requesterOf.js';
 import { sleep } from '../util/sleep.js';
-import { renderJobMessage, renderShards, renderStats, type UnknownWorkers } from './renderJob.js';
+import { renderJobMessage, renderShards, renderStats, unknownWorkersOf } from './renderJob.js';
 import { channelOf, showLive } from './showLive.js';
 import { startOrPreview } from './startOrPreview.js';
+import { type CountTarget, countTargetOf, fleetCountTarget, showFleetStatus } from './fleetStatus.js';
 
 /** How long /stats waits to answer in place before it posts the count in the channel. */
 const STATS_WAIT_MS = 10_000;
@@ -65,6 +65,8 @@ export const handlers: Record<CommandName, Handler> = {
 			await showLive(interaction, context, job);
 			return;
 		}
+		// Workers in other processes: the fleet's journals say what runs, the live guild how far.
+		if (!context.fleet.holdsAll && (await showFleetStatus(interaction, context))) return;
 		if (job) {
 			await interaction.reply(renderJobMessage(job));
 			return;
@@ -72,39 +74,38 @@ export const handlers: Record<CommandName, Handler> = {
 		// Reading the journals touches the disk: acknowledge first (Discord allows 3 s).
 		await interaction.deferReply();
 		const interrupted = await context.jobs.interrupted();
-		const action = interrupted && context.jobs.actionOf(interrupted.header);
-		if (!interrupted || !action) {
-			await interaction.editReply('No job has run since the bot started, and no journal shows an unfinished one.');
+		if (!interrupted || !context.jobs.actionOf(interrupted.header)) {
+			await interaction.editReply(`No job has run since the bot started, and no journal shows an unfinished one.${fleetHint(context)}`);
 			return;
 		}
 		await interaction.editReply(
 			`The last job (**${interrupted.header.title}**, started by ${interrupted.header.startedBy.tag} at ${interrupted.header.startedAt}) did not finish. Counting what is left from the live server; run it again with the same target to finish it.`,
 		);
-		await showLive(interaction, context, context.jobs.count(action, requesterOf(interaction)));
+		const { action, filters } = countTargetOf(interrupted.header, context);
+		await showLive(interaction, context, context.jobs.count(action, requesterOf(interaction), filters));
 	},
 
 	async stats(interaction, context) {
 		await interaction.deferReply();
 		const name = interaction.options.getString('name');
-		const interrupted = name === null && !context.jobs.last ? await context.jobs.interrupted() : undefined;
-		const action: MassAction | undefined =
-			name !== null ? parseNicknameAction(name, context.config.nickname.maxLength) : (context.jobs.last?.action ?? (interrupted && context.jobs.actionOf(interrupted.header)));
-		if (action === undefined) {
-			throw new JobError(ErrorCodes.NoJob, 'No job has run yet, so there is nothing to count: give a nickname with `name:`.');
+		const target = name !== null ? { action: parseNicknameAction(name, context.config.nickname.maxLength), filters: {} } : await lastJobTarget(context);
+		if (target === undefined) {
+			throw new JobError(ErrorCodes.NoJob, `No job has run yet, so there is nothing to count: give a nickname with \`name:\`.${fleetHint(context)}`);
 		}
-		const job = context.jobs.count(action, requesterOf(interaction));
+		const { action, filters } = target;
+		const job = context.jobs.count(action, requesterOf(interaction), filters);
 		// A large guild takes longer to count than an interaction token lives (15 minutes): past a
 		// few seconds the answer goes to the channel instead.
 		const done = await Promise.race([job.ended().then(() => true), sleep(STATS_WAIT_MS).then(() => false)]);
 		if (done) {
 			if (job.result?.error) throw job.result.error;
-			await interaction.editReply(renderStats(job, unknownOf(context)));
+			await interaction.editReply(renderStats(job, unknownWorkersOf(context)));
 			return;
 		}
 		await interaction.editReply(`Counting the members with ${action.words.holds} from the live server; the result will be posted in this channel.`);
 		await job.ended();
 		const channel = await channelOf(interaction);
-		await channel?.send(job.result?.error ? `Counting failed: ${job.result.error.message}` : renderStats(job, unknownOf(context)));
+		await channel?.send(job.result?.error ? `Counting failed: ${job.result.error.message}` : renderStats(job, unknownWorkersOf(context)));
 	},
 
 	async shards(interaction, context) {
@@ -121,9 +122,23 @@ export const handlers: Record<CommandName, Handler> = {
 	},
 };
 
-/** The workers the boss could not place in a count (see `unknownWorkersNote`). */
-function unknownOf(context: BossContext): UnknownWorkers {
-	return { workers: context.boss.unknownWorkers, reachKnown: Number.isFinite(context.boss.guildContext().workerHighestPosition) };
+/**
+ * What /stats counts without `name:`: the last job of this process, else the fleet's newest job
+ * not undone (its journals in FLEET_JOURNALS_DIR), else the newest unfinished journal here.
+ */
+async function lastJobTarget(context: BossContext): Promise<CountTarget | undefined> {
+	const last = context.jobs.last;
+	if (last) return { action: last.action, filters: last.filters };
+	const fleetJob = context.fleet.holdsAll ? undefined : (await context.jobs.fleetJobs())?.find((job) => job.state !== 'restored');
+	if (fleetJob) return fleetCountTarget(fleetJob, context);
+	const interrupted = await context.jobs.interrupted();
+	return interrupted && countTargetOf(interrupted.header, context);
+}
+
+/** For a boss whose workers run elsewhere without FLEET_JOURNALS_DIR: how it could follow their jobs. */
+function fleetHint(context: BossContext): string {
+	if (context.fleet.holdsAll || context.config.fleetJournalsDir !== undefined) return '';
+	return " The workers run in other processes, and this boss cannot see their jobs: set FLEET_JOURNALS_DIR to where their data folders are (the fleet's journal volume, mounted read-only) and /status follows them; /stats with `name:` counts a nickname meanwhile.";
 }
 
 function describeScope(interaction: ChatInputCommandInteraction): string {

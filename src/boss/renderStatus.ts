@@ -84,14 +84,37 @@ function workerTable(snapshot: ProgressSnapshot, budget: number): string {
 	return fitTable(snapshot.workers, header, row, budget);
 }
 
-/** A code block of `header` and a row per worker, within `budget` characters (see {@link workerTable}). */
-function fitTable(workers: readonly WorkerSnapshot[], header: string, row: (worker: WorkerSnapshot) => string, budget: number): string {
+/** How a table that cannot show every worker picks and sums up (see {@link fitTable}). */
+export interface TableOrder {
+	/** How much a worker has left: those with the most are shown first. Default: its slice not done yet. */
+	readonly lag?: (worker: WorkerSnapshot) => number;
+	/** The hidden workers in a few words. Default: `540,000/600,000`, done of their slices. */
+	readonly sumUp?: (hidden: readonly WorkerSnapshot[]) => string;
+}
+
+function doneOfSlice(hidden: readonly WorkerSnapshot[]): string {
+	const done = hidden.reduce((total, worker) => total + worker.done, 0);
+	const slice = hidden.reduce((total, worker) => total + worker.inSlice, 0);
+	return `${formatCount(done)}/${formatCount(slice)}`;
+}
+
+/**
+ * A code block of `header` and a row per worker, within `budget` characters (see {@link workerTable}):
+ * with more workers than fit, those with the most left (see {@link TableOrder}) and a line for the rest.
+ */
+export function fitTable(
+	workers: readonly WorkerSnapshot[],
+	header: string,
+	row: (worker: WorkerSnapshot) => string,
+	budget: number,
+	{ lag = (worker) => worker.inSlice - worker.done, sumUp = doneOfSlice }: TableOrder = {},
+): string {
 	const rows = workers.map((worker) => ({ worker, text: row(worker) }));
 	const frame = ['```', header, '```'].join('\n').length + 1;
 	const summaryRoom = 60;
 	const all = rows.reduce((length, { text }) => length + text.length + 1, frame);
 	if (rows.length <= MAX_WORKER_ROWS && all <= budget) return ['```', header, ...rows.map(({ text }) => text), '```'].join('\n');
-	const byLag = [...rows].sort((a, b) => b.worker.inSlice - b.worker.done - (a.worker.inSlice - a.worker.done) || a.worker.index - b.worker.index);
+	const byLag = [...rows].sort((a, b) => lag(b.worker) - lag(a.worker) || a.worker.index - b.worker.index);
 	const shown: typeof rows = [];
 	let length = frame + summaryRoom;
 	for (const entry of byLag) {
@@ -101,9 +124,7 @@ function fitTable(workers: readonly WorkerSnapshot[], header: string, row: (work
 	}
 	shown.sort((a, b) => a.worker.index - b.worker.index);
 	const hidden = rows.filter((entry) => !shown.includes(entry)).map(({ worker }) => worker);
-	const done = hidden.reduce((total, worker) => total + worker.done, 0);
-	const slice = hidden.reduce((total, worker) => total + worker.inSlice, 0);
-	const summary = `… and ${hidden.length} more workers: ${formatCount(done)}/${formatCount(slice)}`;
+	const summary = `… and ${hidden.length} more workers: ${sumUp(hidden)}`;
 	return ['```', header, ...shown.map(({ text }) => text), summary, '```'].join('\n');
 }
 

@@ -1,18 +1,18 @@
 import { type BaseInteraction, MessageFlags, type RepliableInteraction, type SendableChannels } from 'discord.js';
 import type { Job } from '../jobs/Job.js';
 import type { BossContext } from './BossContext.js';
-import { LiveStatus } from './LiveStatus.js';
+import { LiveStatus, type RenderLive } from './LiveStatus.js';
 
 /**
  * Posts the live status message of `job` in the interaction's channel; a channel the bot cannot
  * post in does not undo the job. Used by every command that starts a job, by /status, and by a
- * preview's Start.
+ * preview's Start. `render` shows something else than the job's own status (a fleet's /status).
  */
-export async function showLive(interaction: RepliableInteraction, context: BossContext, job: Job): Promise<void> {
+export async function showLive(interaction: RepliableInteraction, context: BossContext, job: Job, render?: RenderLive): Promise<void> {
 	const channel = await channelOf(interaction);
 	if (!channel) return;
 	const current = job === context.jobs.current;
-	const live = new LiveStatus(job, channel, context.config.statusRefreshSeconds * 1000, context.logger, current);
+	const live = new LiveStatus(job, channel, context.config.statusRefreshSeconds * 1000, context.logger, current, render);
 	if (current) context.boss.liveStatus = live;
 	try {
 		await live.start();

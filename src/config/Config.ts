@@ -145,6 +145,13 @@ export interface EnvSettings {
 	 * worker in a process that holds only some of the workers.
 	 */
 	readonly dataDir: string;
+	/**
+	 * Where a fleet's processes keep their data folders, read here and never written
+	 * (`FLEET_JOURNALS_DIR`): `<dir>/<any folder>/<guildId>/<jobId>.w<id>.jsonl`, as the Kubernetes
+	 * Job's journal volume lays them out. A boss whose workers run elsewhere finds the fleet's
+	 * job there for /status and /stats; `undefined` when unset.
+	 */
+	readonly fleetJournalsDir: string | undefined;
 }
 
 /** Everything massnick is configured with: read once at start, validated, deeply frozen. */

@@ -17,6 +17,7 @@ export const ENV_KEYS = [
 	'LOG_LEVEL',
 	'LOG_FORMAT',
 	'MASSNICK_DATA_DIR',
+	'FLEET_JOURNALS_DIR',
 	'MASSNICK_CONFIG_DIR',
 ] as const;
 
@@ -107,9 +108,16 @@ export function readEnv(env: Readonly<Record<string, string | undefined>>): {
 	}
 
 	const dataDir = value('MASSNICK_DATA_DIR') ?? DEFAULT_ENV.dataDir;
+	const fleetJournalsDir = value('FLEET_JOURNALS_DIR');
+	if (fleetJournalsDir !== undefined && fleetJournalsDir === dataDir) {
+		problem(
+			'FLEET_JOURNALS_DIR',
+			`is MASSNICK_DATA_DIR (${dataDir}); it is where the fleet's processes keep their data folders (one each, such as worker-0, worker-1), read-only here: point it at their parent folder, or leave it unset`,
+		);
+	}
 
 	return {
-		settings: { bossToken, workerTokens, workerCount, heldWorkers, listerToken, guildId, apiUrl, logLevel, logFormat, dataDir },
+		settings: { bossToken, workerTokens, workerCount, heldWorkers, listerToken, guildId, apiUrl, logLevel, logFormat, dataDir, fleetJournalsDir },
 		problems,
 	};
 }

@@ -9,6 +9,7 @@ import { describeFailure } from './describeFailure.js';
 import { diagnose } from './diagnose.js';
 import type { Finding } from './Finding.js';
 import type { GuildFacts } from './GuildFacts.js';
+import { fleetJournalsSection } from './fleetJournalsSection.js';
 import { journalsSection } from './journalsSection.js';
 import { readBot } from './readBot.js';
 import { readGuild } from './readGuild.js';
@@ -18,7 +19,7 @@ import { renderReport } from './renderReport.js';
 export type DoctorSection = () => Promise<string[]>;
 
 export interface RunDoctorOptions {
-	config: Pick<Config, 'bossToken' | 'workerTokens' | 'guildId' | 'apiUrl' | 'rest' | 'dataDir' | 'journal'>;
+	config: Pick<Config, 'bossToken' | 'workerTokens' | 'guildId' | 'apiUrl' | 'rest' | 'dataDir' | 'journal' | 'fleetJournalsDir'>;
 	/** Receives the report one line at a time (already free of tokens). */
 	out: (line: string) => void;
 	/** The channel the live status will be posted in; every text channel is checked when absent. */
@@ -76,14 +77,14 @@ export async function runDoctor({ config, out, channelId, extraSections, logger 
 	const diagnosis = diagnose({ guildId: config.guildId, ...(channelId === undefined ? {} : { channelId }), bots: facts, guild });
 	const findings = [...diagnosis.findings, ...extraFindings];
 	const lines = renderReport({ guildId: config.guildId, guild, diagnosis: { ...diagnosis, findings } });
-	for (const section of extraSections ?? [journalsSection(config)]) {
+	for (const section of extraSections ?? [journalsSection(config), fleetJournalsSection(config)]) {
 		let sectionLines: string[];
 		try {
 			sectionLines = await section();
 		} catch (error) {
 			sectionLines = [`(a section could not be written: ${describeFailure(error)})`];
 		}
-		lines.push('', '─'.repeat(60), ...sectionLines);
+		if (sectionLines.length > 0) lines.push('', '─'.repeat(60), ...sectionLines);
 	}
 	for (const line of lines) out(redact(line));
 	const exitCode = findings.some((finding) => finding.severity === 'fatal') ? 1 : 0;

@@ -7,6 +7,7 @@ import type { MemberRecord } from '../discord/MemberRecord.js';
 import { type ListingClient, listMembers } from './listMembers.js';
 import type { MassAction } from './MassAction.js';
 import type { Plan } from './Plan.js';
+import type { MemberFilters } from './planner.js';
 import { Progress } from './Progress.js';
 import { type PendingChange, runSlice, type SliceEnd } from './runSlice.js';
 import { WorkQueue } from './WorkQueue.js';
@@ -48,6 +49,8 @@ export interface JobOptions {
 	/** The bots that page through the member list: those whose application has the members intent. */
 	listers: readonly ListingClient[];
 	guildId: string;
+	/** Who the job is about besides its action (for a count of it later); the plan applies them. */
+	filters?: MemberFilters | undefined;
 	/** Plans one member. Pure; see planner.ts. */
 	plan: (member: MemberRecord) => Plan;
 	/** Durably records changes before they go out (the journal); skipped on a dry run. */
@@ -84,6 +87,8 @@ export class Job extends EventEmitter<JobEvents> {
 	readonly mode: JobMode;
 	readonly dryRun: boolean;
 	readonly startedBy: { id: string; tag: string };
+	/** Who the job is about besides its action: `{}` for everyone. */
+	readonly filters: MemberFilters;
 	readonly progress: Progress;
 	readonly startedAt: number;
 	#state: JobState = 'planned';
@@ -126,6 +131,7 @@ export class Job extends EventEmitter<JobEvents> {
 		this.mode = options.mode;
 		this.dryRun = options.dryRun;
 		this.startedBy = options.startedBy;
+		this.filters = options.filters ?? {};
 		const now = options.now ?? Date.now;
 		this.startedAt = now();
 		const { fleet } = options;

@@ -8,6 +8,7 @@ import type { GuildContext } from './GuildContext.js';
 import { Job, type JobMode } from './Job.js';
 import { JobJournal, type JobJournalSummary, type JournalHolding } from './JobJournal.js';
 import { Journal, type JournalCounts, type JournalHeader } from './Journal.js';
+import { type FleetJob, readFleetJobs } from './fleetJobs.js';
 import type { ListingClient } from './listMembers.js';
 import type { MassAction } from './MassAction.js';
 import { type MemberFilters, planMember, planRestore } from './planner.js';
@@ -80,6 +81,8 @@ export class JobManager {
 	#ending: Promise<void> = Promise.resolve();
 	#stopping = false;
 	readonly #counts = new Set<Job>();
+	/** What each running count counts: its action, target and filters. */
+	readonly #countKeys = new WeakMap<Job, string>();
 	/** Each job's journal files, for people (a dry run and a count have none). */
 	readonly #journalPaths = new WeakMap<Job, readonly string[]>();
 	#counter = 0;
@@ -119,6 +122,21 @@ export class JobManager {
 	journals(): Promise<JobJournalSummary[]> {
 		const { config } = this.#options;
 		return JobJournal.list(config.dataDir, config.guildId, this.#holding);
+	}
+
+	/**
+	 * The guild's jobs in the fleet's journals (`FLEET_JOURNALS_DIR`, and this process's own files
+	 * when it holds some workers), newest first; `undefined` when FLEET_JOURNALS_DIR is unset.
+	 *
+	 * @throws {JobError} `FLEET_JOURNALS_UNREADABLE` when the folder cannot be read.
+	 */
+	async fleetJobs(): Promise<FleetJob[] | undefined> {
+		const { config, fleet, logger } = this.#options;
+		if (config.fleetJournalsDir === undefined) return undefined;
+		return readFleetJobs(config.fleetJournalsDir, config.guildId, {
+			alsoDataDirs: fleet.size > 0 ? [config.dataDir] : [],
+			onWarning: (message) => logger.warn(message),
+		});
 	}
 
 	/** Where `job`'s originals are journaled (none for a dry run or a count). */
@@ -176,6 +194,7 @@ export class JobManager {
 					mode: 'apply',
 					dryRun: options.dryRun,
 					startedBy: options.startedBy,
+					filters,
 					plan: (member) => planMember(member, action, filters, context, journal?.originalOf(member.id)),
 					beforeChange: journal ? (changes) => journal.recordOriginals(changes) : undefined,
 				});
@@ -238,11 +257,13 @@ export class JobManager {
 
 	/**
 	 * A dry run that only counts (for /stats and an interrupted job's remaining count); runs beside
-	 * a job. A count of the same action and target still running is reused rather than listing
-	 * the guild twice.
+	 * a job, over the whole guild wherever its workers run. `filters`: the job's, so a count of a
+	 * job for some members leaves the others alone. A count of the same action, target and filters
+	 * still running is reused rather than listing the guild twice.
 	 */
-	count(action: MassAction, startedBy: Requester): Job {
-		for (const running of this.#counts) if (running.action.type === action.type && running.target === action.target) return running;
+	count(action: MassAction, startedBy: Requester, filters: MemberFilters = {}): Job {
+		const key = countKey(action, filters);
+		for (const running of this.#counts) if (this.#countKeys.get(running) === key) return running;
 		const context = this.#options.guildContext();
 		const job = this.#createJob({
 			id: this.#newJobId('count'),
@@ -252,8 +273,10 @@ export class JobManager {
 			// A count sends nothing: it counts the whole guild, wherever its workers run.
 			wholeGuild: true,
 			startedBy,
-			plan: (member) => planMember(member, action, {}, context),
+			filters,
+			plan: (member) => planMember(member, action, filters, context),
 		});
+		this.#countKeys.set(job, key);
 		this.#lastCount = job;
 		this.#counts.add(job);
 		void job.run().finally(() => this.#counts.delete(job));
@@ -350,6 +373,7 @@ export class JobManager {
 		dryRun: boolean;
 		wholeGuild?: boolean;
 		startedBy: Requester;
+		filters?: MemberFilters;
 		plan: ConstructorParameters<typeof Job>[0]['plan'];
 		beforeChange?: ConstructorParameters<typeof Job>[0]['beforeChange'];
 	}): Job {
@@ -443,6 +467,11 @@ export class JobManager {
 		const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 		return `${stamp}-${kind}-${++this.#counter}`;
 	}
+}
+
+/** A count's identity: the same key counts the same members the same way. */
+function countKey(action: MassAction, filters: MemberFilters): string {
+	return JSON.stringify([action.type, action.target, filters.onlyRoleId ?? null, filters.excludeRoleId ?? null]);
 }
 
 /** How often a running job logs its progress. */

@@ -154,6 +154,14 @@ describe('deploy/kubernetes', () => {
 		expect(container.env).toContainEqual({ name: 'WORKER_IDS', value: 'none' });
 		// Every worker token, read over REST at start, so the boss knows the worker bots and their role.
 		expect(container.env).toContainEqual({ name: 'WORKER_TOKENS', valueFrom: { secretKeyRef: { name: 'massnick-tokens', key: 'WORKER_TOKENS' } } });
+		// The journal claim's root, every pod's folder, read-only, where FLEET_JOURNALS_DIR says.
+		const fleetDir = container.env!.find((each) => each.name === 'FLEET_JOURNALS_DIR')!.value!;
+		const mount = container.volumeMounts!.find((each) => each.mountPath === fleetDir)!;
+		expect(mount).toMatchObject({ readOnly: true });
+		expect(mount.subPath ?? mount.subPathExpr).toBeUndefined();
+		const volume = boss.spec!.template.spec!.volumes!.find((each) => each.name === mount.name)!;
+		expect(volume.persistentVolumeClaim).toEqual({ claimName: 'massnick-journals', readOnly: true });
+		expect(fleetDir).not.toBe(env.MASSNICK_DATA_DIR);
 	});
 
 	it('every pod runs non-root, on a read-only root filesystem, without capabilities, with resources set', () => {

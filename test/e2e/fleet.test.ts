@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -10,7 +10,7 @@ import { ErrorCodes, JobError } from '../../src/errors.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { type Massnick, startMassnick } from '../../src/startMassnick.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
-import { renamableMembers } from '../support/renamableMembers.js';
+import { changeableMembers, renamableMembers } from '../support/renamableMembers.js';
 import { memberPatches, renamedTwice } from '../support/renamesPerMember.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { type BotProcess, spawnBot } from '../support/spawnBot.js';
@@ -30,13 +30,17 @@ const MAX_IN_FLIGHT = 10;
  */
 describe('a fleet of K processes, one worker each, without the boss', () => {
 	let sandbox: Sandbox | undefined;
+	let boss: Massnick | undefined;
 	const processes: BotProcess[] = [];
+	/** The journal volume: one folder per pod (`worker-<index>`), as the Job's subPathExpr lays it out. */
+	let volume = '';
 	const dataDirs: string[] = [];
 
 	afterAll(async () => {
 		for (const process of processes) if (process.child.exitCode === null) process.child.kill('SIGKILL');
+		await boss?.stop();
 		await sandbox?.close();
-		for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+		if (volume) await rm(volume, { recursive: true, force: true });
 	});
 
 	/** Pod `index` of the Indexed Job, on its own volume, running one job to its end. */
@@ -60,10 +64,56 @@ describe('a fleet of K processes, one worker each, without the boss', () => {
 	it('renames the guild once, each member by its owner worker, survives a pod killed and restarted, and restores every original per index', async () => {
 		sandbox = await startSandbox({ members: 1000, workers: K, seed: 31, timeScale: 50 });
 		const control = new SandboxControl(sandbox.controlUrl);
-		for (let index = 0; index < K; index++) dataDirs.push(await mkdtemp(join(tmpdir(), `massnick-fleet-w${index}-`)));
+		volume = await mkdtemp(join(tmpdir(), 'massnick-fleet-'));
+		for (let index = 0; index < K; index++) {
+			dataDirs.push(join(volume, `worker-${index}`));
+			await mkdir(dataDirs[index]!);
+		}
 		const before = new Map((await control.members(sandbox.guildId)).map((member) => [member.id, member.nick]));
 		const renamable = renamableMembers(sandbox);
 		const ownerToken = (memberId: string): string => sandbox!.workerIds[workerIndexOf(memberId, K)]!;
+
+		// The boss, as deploy/kubernetes/boss.yaml runs it: no worker, every token read once, the
+		// journal volume mounted read-only.
+		boss = await startMassnick(
+			loadConfig({
+				env: {
+					BOSS_TOKEN: sandbox.bossToken,
+					WORKER_TOKENS: sandbox.workerTokens.join(','),
+					GUILD_ID: sandbox.guildId,
+					DISCORD_API_URL: sandbox.apiUrl,
+					WORKER_COUNT: String(K),
+					WORKER_IDS: 'none',
+					FLEET_JOURNALS_DIR: volume,
+					MASSNICK_DATA_DIR: join(volume, 'boss'),
+				},
+				configDir: 'test/support/config',
+				dotenvPath: false,
+			}),
+			pino({ level: 'silent' }),
+		);
+		const channelId = sandbox.state.guild.channel.id;
+		const invoke = async (command: string, options: Record<string, unknown> = {}) => {
+			const id = await control.invoke(sandbox!.guildId, sandbox!.ownerId, command, options, channelId);
+			return ((await control.waitForResponses(id, 2)).responses.at(-1)!.body as { content?: string }).content ?? '';
+		};
+		/** /status, then the fleet's status message once its count from the live guild has ended. */
+		const fleetStatus = async () => {
+			const posted = (await control.messages(channelId)).length;
+			expect(await invoke('status')).toMatch(/^\*\*Renaming to “Fleet \{username\}”\*\* runs in the fleet's processes/);
+			type Embed = { title?: string; description?: string };
+			let embed: Embed | undefined;
+			await waitUntil(
+				async () => {
+					const embeds = (await control.messages(channelId)).slice(posted).map((message) => message.embeds[0] as Embed | undefined);
+					embed = embeds.find((each) => each?.title?.includes('fleet of 3 workers'));
+					return embed?.description !== undefined && !embed.description.startsWith('Counting');
+				},
+				{ what: "the fleet's status to finish counting" },
+			);
+			return { title: embed!.title!, description: embed!.description!, toDo: toDoByWorker(embed!.description!) };
+		};
+		expect(await invoke('status')).toMatch(/^The fleet's journals \(FLEET_JOURNALS_DIR=.*\) hold no job for this server/);
 
 		const pods = await Promise.all(Array.from({ length: K }, (_, index) => pod(index, 'massnick', NAME)));
 
@@ -75,8 +125,33 @@ describe('a fleet of K processes, one worker each, without the boss', () => {
 		expect(await pods[1]!.exited).toBe('SIGKILL');
 		const renamedBeforeKill = await byPod1();
 		expect(renamedBeforeKill).toBeLessThan(renamable.length / K);
+
+		// The others finish their parts; the boss finds the job in their journals and counts how
+		// far it is from the live guild: worker 1's members not renamed are what is left.
+		expect(await Promise.all([pods[0]!.exited, pods[2]!.exited])).toEqual([0, 0]);
+		const changeable = new Set(changeableMembers(sandbox));
+		const leftOf = async (worker: number) =>
+			(await control.members(sandbox!.guildId)).filter((member) => changeable.has(member.id) && workerIndexOf(member.id, K) === worker && member.nick !== `Fleet ${member.username}`).length;
+		const left = await leftOf(1);
+		expect(left).toBeGreaterThan(0);
+		const halfway = await fleetStatus();
+		expect(halfway.title).toMatch(/ · fleet of 3 workers · running$/);
+		expect(halfway.description).toContain('journals: workers 0, 2 finished · worker 1 running');
+		expect(halfway.toDo).toEqual([0, left, 0]);
+		expect(halfway.description).toContain(`to do **${left.toLocaleString('en-US')}**`);
+		expect(halfway.description).toContain('Pace: run /status again');
+
 		pods[1] = await pod(1, 'massnick', NAME);
 		expect(await Promise.all(pods.map((each) => each.exited))).toEqual([0, 0, 0]);
+
+		// Done: every part finished, nothing left, and the pace is what pod 1 renamed since.
+		const done = await fleetStatus();
+		expect(done.title).toMatch(/ · fleet of 3 workers · finished$/);
+		expect(done.description).toContain('journals: workers 0–2 finished');
+		expect(done.toDo).toEqual([0, 0, 0]);
+		expect(done.description).toContain('Nothing left to do in the live server.');
+		// /stats counts the fleet's job from the live guild too, without being told what it set.
+		expect(await invoke('stats')).toMatch(new RegExp(`^\\*\\*${changeable.size.toLocaleString('en-US')}\\*\\* of [\\d,]+ members have`));
 
 		// The guild ends fully renamed.
 		const members = await control.members(sandbox.guildId);
@@ -100,7 +175,7 @@ describe('a fleet of K processes, one worker each, without the boss', () => {
 			expect(ended.elsewhere, `pod ${index}`).toBe(members.length - own);
 		}
 
-		// Each volume holds its own worker's journal file, and nothing else.
+		// Each pod's folder holds its own worker's journal file, and nothing else.
 		for (const [index, dir] of dataDirs.entries()) {
 			const files = await readdir(join(dir, sandbox.guildId));
 			expect(files, `volume ${index}`).toHaveLength(1);
@@ -110,6 +185,7 @@ describe('a fleet of K processes, one worker each, without the boss', () => {
 		// A restore per index, each from its own volume, brings back every original.
 		const restores = await Promise.all(Array.from({ length: K }, (_, index) => pod(index, 'restore')));
 		expect(await Promise.all(restores.map((each) => each.exited))).toEqual([0, 0, 0]);
+		expect(await invoke('status')).toMatch(/^The fleet's last job, \*\*Renaming to “Fleet \{username\}”\*\*, was undone by a restore/);
 		const after = await control.members(sandbox.guildId);
 		const notRestored = after.filter((member) => member.nick !== (before.get(member.id) ?? null));
 		expect(notRestored).toEqual([]);
@@ -259,6 +335,12 @@ describe('starting a fleet process without the boss', () => {
 		}
 	});
 });
+
+/** The "to do" column of the fleet status's table, by worker. */
+function toDoByWorker(description: string): number[] {
+	const rows = description.split('\n').filter((line) => /^\s+\d+\s+[\d,]+\s+[\d,]+\s+[\d,]+\s+\w/.test(line));
+	return rows.map((line) => Number(line.trim().split(/\s+/)[2]!.replaceAll(',', '')));
+}
 
 /** The last JSON log line with `msg`, as an object. */
 function lastLine(output: string, msg: string): Record<string, number> {

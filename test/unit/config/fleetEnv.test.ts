@@ -132,4 +132,13 @@ describe('loadConfig: a fleet split over processes', () => {
 		const [problem] = problemsOf({ WORKER_TOKENS: `${TOKENS[1]},${TOKENS[2]},${TOKENS[1]}`, WORKER_COUNT: '9', WORKER_IDS: '6-8' });
 		expect(problem!.message).toMatch(/^worker 6 and worker 8 \(tokens 1 and 3 in the list\) have the same token/);
 	});
+
+	it('FLEET_JOURNALS_DIR is read as given, and refused when it is the data folder itself', () => {
+		const env = { BOSS_TOKEN: BOSS, WORKER_TOKENS: tokens(3), WORKER_IDS: 'none', MASSNICK_DATA_DIR: '/var/lib/massnick' };
+		expect(load(env).fleetJournalsDir).toBeUndefined();
+		expect(load({ ...env, FLEET_JOURNALS_DIR: '/var/lib/massnick-fleet' }).fleetJournalsDir).toBe('/var/lib/massnick-fleet');
+		const [problem] = problemsOf({ ...env, FLEET_JOURNALS_DIR: '/var/lib/massnick' });
+		expect(problem!.key).toBe('FLEET_JOURNALS_DIR');
+		expect(problem!.message).toMatch(/^is MASSNICK_DATA_DIR \(\/var\/lib\/massnick\).*point it at their parent folder, or leave it unset$/);
+	});
 });

@@ -1,0 +1,88 @@
+import type { ChatInputCommandInteraction } from 'discord.js';
+import { ErrorCodes, JobError } from '../errors.js';
+import type { FleetJob } from '../jobs/fleetJobs.js';
+import type { Job } from '../jobs/Job.js';
+import type { JournalHeader } from '../jobs/Journal.js';
+import type { MassAction } from '../jobs/MassAction.js';
+import type { MemberFilters } from '../jobs/planner.js';
+import type { BossContext } from './BossContext.js';
+import { renderFleetStatus } from './renderFleetStatus.js';
+import { unknownWorkersNote, unknownWorkersOf } from './renderJob.js';
+import { requesterOf } from './requesterOf.js';
+import { showLive } from './showLive.js';
+
+/** A job to count: what it sets, and for whom. */
+export interface CountTarget {
+	readonly action: MassAction;
+	readonly filters: MemberFilters;
+}
+
+/**
+ * /status of a boss whose workers run in other processes: finds the fleet's newest job in its
+ * journals (`FLEET_JOURNALS_DIR`, read-only) and counts it from the live guild, in a message that
+ * follows the count. The journals say what the job sets and how far each worker's part is; the
+ * guild says how many members have it.
+ *
+ * @returns `false`, having answered nothing, when FLEET_JOURNALS_DIR is unset.
+ */
+export async function showFleetStatus(interaction: ChatInputCommandInteraction, context: BossContext): Promise<boolean> {
+	const dir = context.config.fleetJournalsDir;
+	if (dir === undefined) return false;
+	// Reading the journals touches the disk (a network volume, often): acknowledge first.
+	await interaction.deferReply();
+	const job = (await context.jobs.fleetJobs())?.[0];
+	if (!job) {
+		await interaction.editReply(
+			`The fleet's journals (FLEET_JOURNALS_DIR=${dir}) hold no job for this server: no fleet job has started yet. Start one in the fleet's processes (massnick run, or the Kubernetes Job).`,
+		);
+		return true;
+	}
+	if (job.state === 'restored') {
+		await interaction.editReply(`The fleet's last job, **${job.header.title}**, was undone by a restore; no fleet job runs now.`);
+		return true;
+	}
+	const target = fleetCountTarget(job, context);
+	const previous = context.fleetTallies.previous(job);
+	const count = context.jobs.count(target.action, requesterOf(interaction), target.filters);
+	void count.ended().then(() => {
+		if (!count.result?.error) context.fleetTallies.record(job, count, endedAt(count));
+	});
+	await interaction.editReply(
+		`**${job.header.title}** runs in the fleet's processes, ${job.missing.length === 0 ? 'every worker' : `${job.header.workers - job.missing.length} of ${job.header.workers} workers`} with a journal. Counting it from the live server below; each /status counts anew.`,
+	);
+	const note = unknownWorkersNote(unknownWorkersOf(context));
+	await showLive(interaction, context, count, (counted) =>
+		renderFleetStatus(job, {
+			snapshot: counted.progress.snapshot(),
+			ended: counted.result !== undefined,
+			error: counted.result?.error?.message,
+			countedAt: counted.result ? endedAt(counted) : undefined,
+			previous,
+			workerCount: context.config.workerCount,
+			unknownNote: note,
+		}),
+	);
+	return true;
+}
+
+/** The action and filters of a fleet's job, rebuilt from its journal's header. */
+export function fleetCountTarget(job: FleetJob, context: BossContext): CountTarget {
+	return countTargetOf(job.header, context);
+}
+
+/** The action and filters a journal's job ran with. */
+export function countTargetOf(header: JournalHeader, context: BossContext): CountTarget {
+	const action = context.jobs.actionOf(header);
+	if (!action) {
+		throw new JobError(
+			ErrorCodes.JournalCorrupt,
+			`The job ${header.jobId} was journaled by an action this massnick does not know (${header.action}): run the boss at the massnick version that wrote it.`,
+		);
+	}
+	return { action, filters: { onlyRoleId: header.onlyRoleId ?? undefined, excludeRoleId: header.excludeRoleId ?? undefined } };
+}
+
+/** When a count ended: its start plus its elapsed time, which stops at its end. */
+function endedAt(count: Job): number {
+	return count.startedAt + count.progress.snapshot().elapsedMs;
+}
