@@ -145,8 +145,8 @@ export const SCENARIOS: readonly Scenario[] = [
 		subjects: ['massnick'],
 		runs: [
 			...TOKEN_COUNTS.map((tokens): SubjectRun => ({ label: `${tokens} tokens`, kind: 'massnick', tokens, restOffsetMs: productRestOffsetMs(2), nickname: `t${tokens} {id}` })),
-			// The listing waits for room in every worker's queue (4 x workers.maxInFlight members):
-			// the largest two again, with three times the room.
+			// The largest two again with queues three times as deep (4 x workers.maxInFlight members
+			// each), side by side: whether the queues' depth still holds anything back.
 			...([200, 400] as const).map(
 				(tokens): SubjectRun => ({
 					label: `${tokens} tokens, maxInFlight 30`,

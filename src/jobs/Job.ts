@@ -119,6 +119,10 @@ export class Job extends EventEmitter<JobEvents> {
 	#listedUpTo = 0n;
 	#listingDone = false;
 	#peakQueued = 0;
+	/** A queue this short lets the next page in (see {@link hasRoomForNextPage}). */
+	readonly #lowWater: number;
+	/** The listing, waiting for room before its next page. */
+	#listingWaiter: (() => void) | undefined;
 
 	constructor(options: JobOptions) {
 		super();
@@ -155,7 +159,8 @@ export class Job extends EventEmitter<JobEvents> {
 		setMaxListeners(listeners, this.#controller.signal, this.#requests.signal);
 		// Room for a page's share on top of what is in flight: 1000 members over this job's slices.
 		const capacity = Math.max(options.maxInFlight * 4, Math.ceil(2000 / slices));
-		this.#queues = this.#slices.map(() => new WorkQueue<MemberRecord>(capacity));
+		this.#lowWater = options.maxInFlight * 2;
+		this.#queues = this.#slices.map(() => new WorkQueue<MemberRecord>(capacity, () => this.#wakeListing()));
 	}
 
 	/** What the job sets, as the journal keeps it (a template, a role id). */
@@ -380,15 +385,58 @@ export class Job extends EventEmitter<JobEvents> {
 			this.#listedUpTo = BigInt(page[page.length - 1]!.id);
 			this.#settleJoiners(this.#listedUpTo);
 			for (const queue of this.#queues) this.#peakQueued = Math.max(this.#peakQueued, queue.size);
-			await Promise.all(this.#queues.map((queue) => queue.waitForRoom()));
+			await this.#roomForNextPage();
 			this.signal.throwIfAborted();
 		}
+	}
+
+	/** Waits until the next page may be fetched: see {@link hasRoomForNextPage}. */
+	async #roomForNextPage(): Promise<void> {
+		const open = (): Array<{ size: number; capacity: number }> => this.#queues.filter((queue, place) => !queue.closed && !this.#sliceEnded[place]);
+		while (!hasRoomForNextPage(open(), this.#lowWater)) {
+			await new Promise<void>((resolve) => {
+				this.#listingWaiter = resolve;
+			});
+		}
+	}
+
+	/** A queue shrank or closed: the listing looks again whether it may go on. */
+	#wakeListing(): void {
+		const wake = this.#listingWaiter;
+		this.#listingWaiter = undefined;
+		wake?.();
 	}
 
 	#setState(state: JobState): void {
 		this.#state = state;
 		this.emit('state', state);
 	}
+}
+
+/** How far past its capacity a queue may fill while another worker runs low (see {@link hasRoomForNextPage}). */
+export const QUEUE_OVERFILL = 8;
+
+/**
+ * Whether the listing may fetch its next page, given the open queues: when every queue has room
+ * (below its capacity), or when some worker is running low (below `lowWater`) and no queue is
+ * {@link QUEUE_OVERFILL} times past its capacity.
+ *
+ * Waiting for room in every queue alone starves workers once there are many: a page gives each of
+ * 200 workers about 5 members, give or take 2, and those differences add up page after page
+ * (a random walk) while every worker takes at the same rate, so the worker that drew the most
+ * holds the listing while the one that drew the fewest runs dry. Letting a worker running low
+ * call the next page keeps every worker fed; the overfill bound keeps memory to the work in
+ * flight (a worker that stalls fills up to it, then holds the listing as before).
+ */
+export function hasRoomForNextPage(queues: ReadonlyArray<{ readonly size: number; readonly capacity: number }>, lowWater: number): boolean {
+	let everyHasRoom = true;
+	let someRunLow = false;
+	for (const { size, capacity } of queues) {
+		if (size >= capacity * QUEUE_OVERFILL) return false;
+		if (size >= capacity) everyHasRoom = false;
+		else if (size < lowWater) someRunLow = true;
+	}
+	return everyHasRoom || someRunLow;
 }
 
 /** A worker whose token was revoked, or that stopped: its members are counted, never sent. */

@@ -1,9 +1,10 @@
 /**
  * A bounded hand-off between the one member listing and one worker.
  *
- * The listing pushes records as pages arrive and waits on {@link WorkQueue.waitForRoom} before it
- * fetches the next page, so however large the guild is, a worker never holds more than about
- * `capacity` records plus one page's share: memory follows the work in flight, not the guild.
+ * The listing pushes records as pages arrive and, before it fetches the next page, waits until
+ * the queues have room (`hasRoomForNextPage` in Job.ts, woken by `onDrain`; a single producer
+ * may use {@link WorkQueue.waitForRoom}), so however large the guild is, a worker holds at most a
+ * few times `capacity` records plus one page's share: memory follows the work in flight, not the guild.
  */
 export class WorkQueue<T> {
 	readonly #items: T[] = [];
@@ -13,9 +14,15 @@ export class WorkQueue<T> {
 	#finished = false;
 	#wakeConsumer: (() => void) | undefined;
 	readonly #roomWaiters: Array<() => void> = [];
+	readonly #onDrain: (() => void) | undefined;
 
-	constructor(readonly capacity: number) {
+	/** `onDrain`: called whenever the queue shrinks or closes, for a producer watching many queues. */
+	constructor(
+		readonly capacity: number,
+		onDrain?: () => void,
+	) {
 		if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`capacity must be a positive integer, got ${capacity}`);
+		this.#onDrain = onDrain;
 	}
 
 	get size(): number {
@@ -51,6 +58,7 @@ export class WorkQueue<T> {
 		this.#closed = true;
 		this.#wake();
 		this.#releaseRoomWaiters();
+		this.#onDrain?.();
 	}
 
 	/** Drops everything not yet taken (a worker that stopped); returns how many were dropped. */
@@ -59,6 +67,7 @@ export class WorkQueue<T> {
 		this.#items.length = 0;
 		this.#head = 0;
 		this.#releaseRoomWaiters();
+		this.#onDrain?.();
 		return dropped;
 	}
 
@@ -91,6 +100,7 @@ export class WorkQueue<T> {
 			this.#head = 0;
 		}
 		if (this.size < this.capacity) this.#releaseRoomWaiters();
+		this.#onDrain?.();
 		return item;
 	}
 

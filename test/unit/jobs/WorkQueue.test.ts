@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hasRoomForNextPage, QUEUE_OVERFILL } from '../../../src/jobs/Job.js';
 import { WorkQueue } from '../../../src/jobs/WorkQueue.js';
 import { flushPromises } from '../../support/flushPromises.js';
 
@@ -68,5 +69,46 @@ describe('WorkQueue', () => {
 		expect(await queue.take()).toBeUndefined();
 		expect(queue.push(1)).toBe(false);
 		expect(queue.size).toBe(0);
+	});
+});
+
+describe('onDrain', () => {
+	it('tells the producer of every take, close and clear, and of nothing else', async () => {
+		let calls = 0;
+		const queue = new WorkQueue<number>(5, () => calls++);
+		queue.push(1);
+		queue.push(2);
+		expect(calls).toBe(0);
+		await queue.take();
+		expect(calls).toBe(1);
+		queue.poll();
+		expect(calls).toBe(2);
+		queue.push(3);
+		queue.clear();
+		expect(calls).toBe(3);
+		queue.close();
+		expect(calls).toBe(4);
+	});
+});
+
+describe('hasRoomForNextPage', () => {
+	const queue = (size: number, capacity = 40) => ({ size, capacity });
+
+	it('lets the next page in when every queue has room', () => {
+		expect(hasRoomForNextPage([queue(39), queue(30), queue(25)], 20)).toBe(true);
+		expect(hasRoomForNextPage([], 20)).toBe(true);
+	});
+
+	it('holds it while one queue is full and nobody runs low, as one queue would', () => {
+		expect(hasRoomForNextPage([queue(40), queue(30), queue(25)], 20)).toBe(false);
+	});
+
+	it('lets a worker running low call the next page though another is full: many workers drift apart', () => {
+		expect(hasRoomForNextPage([queue(75), queue(30), queue(19)], 20)).toBe(true);
+	});
+
+	it('never past the overfill bound, so a worker that stalls holds the listing and memory stays bounded', () => {
+		expect(hasRoomForNextPage([queue(40 * QUEUE_OVERFILL), queue(0)], 20)).toBe(false);
+		expect(hasRoomForNextPage([queue(40 * QUEUE_OVERFILL - 1), queue(0)], 20)).toBe(true);
 	});
 });
