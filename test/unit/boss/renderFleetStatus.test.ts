@@ -3,35 +3,13 @@ import { FleetTallies } from '../../../src/boss/FleetTallies.js';
 import { type FleetCountFacts, renderFleetStatus } from '../../../src/boss/renderFleetStatus.js';
 import { type FleetJob, groupFleetJobs } from '../../../src/jobs/fleetJobs.js';
 import type { Job } from '../../../src/jobs/Job.js';
-import type { JournalState, JournalSummary } from '../../../src/jobs/Journal.js';
+import type { JournalState } from '../../../src/jobs/Journal.js';
+import { fleetFile } from '../../support/fleetJournals.js';
 import { expectWithinDiscordLimits, snapshot, worker } from '../../support/statusFixtures.js';
-
-const GUILD = '175928847299117063';
 
 /** A fleet job of `workers` workers whose parts are in `states` (worker i: `states[i]`, none past its end). */
 function fleetJob(workers: number, states: readonly JournalState[], startedAt = '2026-12-01T10:00:00.000Z'): FleetJob {
-	const files = states.map(
-		(state, id): JournalSummary => ({
-			path: `/v/worker-${id}/${GUILD}/p${id}.w${id}.jsonl`,
-			workerId: id,
-			state,
-			header: {
-				type: 'job',
-				version: 2,
-				jobId: `p${id}`,
-				guildId: GUILD,
-				action: 'nickname',
-				target: 'Fleet {username}',
-				title: 'Renaming to “Fleet {username}”',
-				onlyRoleId: null,
-				excludeRoleId: null,
-				startedBy: { id: '1', tag: 'alice' },
-				startedAt,
-				workers,
-			},
-		}),
-	);
-	return groupFleetJobs(files)[0]!;
+	return groupFleetJobs(states.map((state, id) => fleetFile(`p${id}`, id, state, { workers, startedAt })))[0]!;
 }
 
 /** A count over `toDo.length` workers: worker i with `done` members done and `toDo[i]` to do. */

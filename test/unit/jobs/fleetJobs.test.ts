@@ -4,39 +4,16 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCodes, JobError } from '../../../src/errors.js';
 import { groupFleetJobs, readFleetJobs } from '../../../src/jobs/fleetJobs.js';
-import { Journal, type JournalHeader, type JournalState, type JournalSummary } from '../../../src/jobs/Journal.js';
+import { Journal, type JournalState } from '../../../src/jobs/Journal.js';
+import { FLEET_GUILD, fleetFile, fleetHeader } from '../../support/fleetJournals.js';
 
-const GUILD = '175928847299117063';
-
-function header(jobId: string, overrides: Partial<JournalHeader> = {}): JournalHeader {
-	return {
-		type: 'job',
-		version: 2,
-		jobId,
-		guildId: GUILD,
-		action: 'nickname',
-		target: 'Fleet {username}',
-		title: 'Renaming to “Fleet {username}”',
-		onlyRoleId: null,
-		excludeRoleId: null,
-		startedBy: { id: '1', tag: 'alice' },
-		startedAt: '2026-12-01T10:00:00.000Z',
-		workers: 3,
-		...overrides,
-	};
-}
-
-/** A file of worker `workerId` (`undefined`: every worker's) in the state given. */
-function file(jobId: string, workerId: number | undefined, state: JournalState, overrides: Partial<JournalHeader> = {}): JournalSummary {
-	return { path: `/v/worker-${workerId}/${GUILD}/${jobId}.jsonl`, workerId, header: header(jobId, overrides), state };
-}
 
 describe('groupFleetJobs', () => {
 	it('puts the parts each process named itself into one job by what they do, newest job first', () => {
 		const jobs = groupFleetJobs([
-			file('a0', 0, 'finished', { startedAt: '2026-12-01T10:00:01.000Z' }),
-			file('old', 0, 'restored', { target: 'Old {username}', startedAt: '2026-11-01T10:00:00.000Z' }),
-			file('a1', 1, 'running', { startedAt: '2026-12-01T10:00:00.500Z' }),
+			fleetFile('a0', 0, 'finished', { startedAt: '2026-12-01T10:00:01.000Z' }),
+			fleetFile('old', 0, 'restored', { target: 'Old {username}', startedAt: '2026-11-01T10:00:00.000Z' }),
+			fleetFile('a1', 1, 'running', { startedAt: '2026-12-01T10:00:00.500Z' }),
 		]);
 		expect(jobs.map((job) => job.header.target)).toEqual(['Fleet {username}', 'Old {username}']);
 		const [fleet] = jobs;
@@ -50,15 +27,15 @@ describe('groupFleetJobs', () => {
 	});
 
 	it('keeps apart jobs with the same target and other filters or another split', () => {
-		const jobs = groupFleetJobs([file('a', 0, 'running'), file('b', 1, 'running', { onlyRoleId: '42' }), file('c', 2, 'running', { workers: 4 })]);
+		const jobs = groupFleetJobs([fleetFile('a', 0, 'running'), fleetFile('b', 1, 'running', { onlyRoleId: '42' }), fleetFile('c', 2, 'running', { workers: 4 })]);
 		expect(jobs).toHaveLength(3);
 	});
 
 	it("takes each worker's newest part: a rerun after a restore is the job, not the undone run", () => {
 		const [job] = groupFleetJobs([
-			file('first0', 0, 'restored'),
-			file('first1', 1, 'restored'),
-			file('again0', 0, 'finished', { startedAt: '2026-12-02T10:00:00.000Z' }),
+			fleetFile('first0', 0, 'restored'),
+			fleetFile('first1', 1, 'restored'),
+			fleetFile('again0', 0, 'finished', { startedAt: '2026-12-02T10:00:00.000Z' }),
 		]);
 		expect(job!.parts.get(0)!.header.jobId).toBe('again0');
 		expect(job!.parts.get(1)!.header.jobId).toBe('first1');
@@ -66,7 +43,7 @@ describe('groupFleetJobs', () => {
 	});
 
 	it('is finished once every worker has a finished part, cancelled if one was cancelled, restored once all are undone', () => {
-		const parts = (state: JournalState, last: JournalState = state) => [file('x0', 0, state), file('x1', 1, state), file('x2', 2, last)];
+		const parts = (state: JournalState, last: JournalState = state) => [fleetFile('x0', 0, state), fleetFile('x1', 1, state), fleetFile('x2', 2, last)];
 		expect(groupFleetJobs(parts('finished'))[0]!.state).toBe('finished');
 		expect(groupFleetJobs(parts('finished', 'cancelled'))[0]!.state).toBe('cancelled');
 		expect(groupFleetJobs(parts('restored'))[0]!.state).toBe('restored');
@@ -74,7 +51,7 @@ describe('groupFleetJobs', () => {
 	});
 
 	it("takes a whole-guild file (a process that held every worker) as every worker's part", () => {
-		const [job] = groupFleetJobs([file('whole', undefined, 'finished')]);
+		const [job] = groupFleetJobs([fleetFile('whole', undefined, 'finished')]);
 		expect([...job!.parts.keys()]).toEqual([0, 1, 2]);
 		expect(job!.missing).toEqual([]);
 		expect(job!.state).toBe('finished');
@@ -97,7 +74,7 @@ describe('readFleetJobs', () => {
 
 	it("finds every pod's files in its folder of the volume, and writes nothing there", async () => {
 		const root = volume();
-		const { type: _type, version: _version, ...input } = header('pod0');
+		const { type: _type, version: _version, ...input } = fleetHeader('pod0');
 		for (const worker of [0, 1]) {
 			mkdirSync(join(root, `worker-${worker}`));
 			const journal = await Journal.create(join(root, `worker-${worker}`), { ...input, jobId: `pod${worker}` }, { workerId: worker });
@@ -110,7 +87,7 @@ describe('readFleetJobs', () => {
 		const before = listing();
 		chmodSync(root, 0o500);
 
-		const [job, ...others] = await readFleetJobs(root, GUILD);
+		const [job, ...others] = await readFleetJobs(root, FLEET_GUILD);
 		expect(others).toEqual([]);
 		expect(job!.header.title).toBe('Renaming to “Fleet {username}”');
 		expect([...job!.parts].map(([worker, part]) => [worker, part.state])).toEqual([
@@ -123,7 +100,7 @@ describe('readFleetJobs', () => {
 
 	it('says which folder cannot be read and what to do, with its own error code', async () => {
 		const missing = join(volume(), 'not-mounted');
-		const error = await readFleetJobs(missing, GUILD).catch((caught: unknown) => caught);
+		const error = await readFleetJobs(missing, FLEET_GUILD).catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(JobError);
 		expect((error as JobError).code).toBe(ErrorCodes.FleetJournalsUnreadable);
 		expect((error as JobError).message).toContain(`FLEET_JOURNALS_DIR=${missing}`);
