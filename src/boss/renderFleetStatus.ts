@@ -63,6 +63,10 @@ export function renderFleetStatus(job: FleetJob, facts: FleetCountFacts): { cont
 	);
 	if (facts.ended && !facts.error) lines.push(paceLine(facts, done, toDo));
 	lines.push(`journals: ${partsLine(job)}`);
+	if (facts.ended && !facts.error) {
+		const unfinished = endedWithWorkLeft(job, snapshot.workers);
+		if (unfinished) lines.push(unfinished);
+	}
 	if (job.header.workers !== facts.workerCount) {
 		lines.push(
 			`⚠️ The job splits the guild between ${job.header.workers} workers and this boss's WORKER_COUNT is ${facts.workerCount}: the totals hold, the rows below are this boss's split. Set WORKER_COUNT=${job.header.workers} here.`,
@@ -92,6 +96,19 @@ function paceLine(facts: FleetCountFacts, done: number, toDo: number): string {
 	if (gained <= 0) return `Pace: no member done ${since}. Are the fleet's processes running? Their logs and journals say.`;
 	const rate = gained / seconds;
 	return `Pace: +${formatCount(gained)} ${since} · **${formatRate(rate)}**/s · ETA ${formatDuration((toDo / rate) * 1000)}`;
+}
+
+/**
+ * Workers whose part ended (finished or cancelled) while the live guild still has members of theirs
+ * to do: members who joined after their listing passed (a pod has no gateway to see them), who
+ * changed back since, or whose change failed. A rerun does only those.
+ */
+function endedWithWorkLeft(job: FleetJob, workers: readonly WorkerSnapshot[]): string | undefined {
+	const left = workers.filter((worker) => worker.changed > 0 && ['finished', 'cancelled'].includes(job.parts.get(worker.index)?.state ?? ''));
+	if (left.length === 0) return undefined;
+	const members = left.reduce((total, worker) => total + worker.changed, 0);
+	const whose = left.length === 1 ? `Worker ${left[0]!.index}'s part` : `The parts of workers ${formatIdRuns(left.map((worker) => worker.index))}`;
+	return `${whose} ended with ${formatCount(members)} ${members === 1 ? 'member' : 'members'} still to do (joined after the listing passed, changed back since, or failed): run the job again and it does only those.`;
 }
 
 /** `workers 0, 2 finished · worker 1 running · worker 3 not started`. */

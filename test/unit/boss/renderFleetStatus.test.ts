@@ -34,6 +34,12 @@ describe('renderFleetStatus', () => {
 		expect(message.components).toEqual([]);
 	});
 
+	it('says when an ended part still has members to do in the live guild, and that a rerun does only those', () => {
+		const text = description(renderFleetStatus(fleetJob(3, ['finished', 'running', 'cancelled']), counted([4, 250, 1])));
+		expect(text).toContain("The parts of workers 0, 2 ended with 5 members still to do (joined after the listing passed, changed back since, or failed): run the job again and it does only those.");
+		expect(description(renderFleetStatus(fleetJob(3, ['finished', 'running', 'finished']), counted([0, 250, 0])))).not.toContain('still to do');
+	});
+
 	it('measures the pace between two counts and the time left at that pace', () => {
 		const previous = { countId: 'c1', at: Date.parse('2026-12-01T10:50:00Z'), done: 2_400, toDo: 850 };
 		const text = description(renderFleetStatus(fleetJob(3, ['running', 'running', 'running']), counted([0, 250, 0], 1_000, { previous })));
