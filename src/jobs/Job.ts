@@ -10,6 +10,7 @@ import type { Plan } from './Plan.js';
 import type { MemberFilters } from './planner.js';
 import { Progress } from './Progress.js';
 import { type PendingChange, runSlice, type SliceEnd } from './runSlice.js';
+import { hasRoomForNextPage } from './pageRoom.js';
 import { WorkQueue } from './WorkQueue.js';
 import { whenAborted } from '../util/whenAborted.js';
 import { withSignal } from '../util/withSignal.js';
@@ -119,7 +120,7 @@ export class Job extends EventEmitter<JobEvents> {
 	#listedUpTo = 0n;
 	#listingDone = false;
 	#peakQueued = 0;
-	/** A queue this short lets the next page in (see {@link hasRoomForNextPage}). */
+	/** A queue this short lets the next page in (see `hasRoomForNextPage`). */
 	readonly #lowWater: number;
 	/** The listing, waiting for room before its next page. */
 	#listingWaiter: (() => void) | undefined;
@@ -325,6 +326,8 @@ export class Job extends EventEmitter<JobEvents> {
 				throw error;
 			} finally {
 				this.#sliceEnded[place] = true;
+				// Its queue no longer holds the listing back.
+				this.#wakeListing();
 			}
 		});
 		// Handled from the start: a slice may fail while the listing still sleeps in discord.js.
@@ -390,7 +393,7 @@ export class Job extends EventEmitter<JobEvents> {
 		}
 	}
 
-	/** Waits until the next page may be fetched: see {@link hasRoomForNextPage}. */
+	/** Waits until the next page may be fetched (see `hasRoomForNextPage`). */
 	async #roomForNextPage(): Promise<void> {
 		const open = (): Array<{ size: number; capacity: number }> => this.#queues.filter((queue, place) => !queue.closed && !this.#sliceEnded[place]);
 		while (!hasRoomForNextPage(open(), this.#lowWater)) {
@@ -411,32 +414,6 @@ export class Job extends EventEmitter<JobEvents> {
 		this.#state = state;
 		this.emit('state', state);
 	}
-}
-
-/** How far past its capacity a queue may fill while another worker runs low (see {@link hasRoomForNextPage}). */
-export const QUEUE_OVERFILL = 8;
-
-/**
- * Whether the listing may fetch its next page, given the open queues: when every queue has room
- * (below its capacity), or when some worker is running low (below `lowWater`) and no queue is
- * {@link QUEUE_OVERFILL} times past its capacity.
- *
- * Waiting for room in every queue alone starves workers once there are many: a page gives each of
- * 200 workers about 5 members, give or take 2, and those differences add up page after page
- * (a random walk) while every worker takes at the same rate, so the worker that drew the most
- * holds the listing while the one that drew the fewest runs dry. Letting a worker running low
- * call the next page keeps every worker fed; the overfill bound keeps memory to the work in
- * flight (a worker that stalls fills up to it, then holds the listing as before).
- */
-export function hasRoomForNextPage(queues: ReadonlyArray<{ readonly size: number; readonly capacity: number }>, lowWater: number): boolean {
-	let everyHasRoom = true;
-	let someRunLow = false;
-	for (const { size, capacity } of queues) {
-		if (size >= capacity * QUEUE_OVERFILL) return false;
-		if (size >= capacity) everyHasRoom = false;
-		else if (size < lowWater) someRunLow = true;
-	}
-	return everyHasRoom || someRunLow;
 }
 
 /** A worker whose token was revoked, or that stopped: its members are counted, never sent. */

@@ -2,9 +2,9 @@
  * A bounded hand-off between the one member listing and one worker.
  *
  * The listing pushes records as pages arrive and, before it fetches the next page, waits until
- * the queues have room (`hasRoomForNextPage` in Job.ts, woken by `onDrain`; a single producer
- * may use {@link WorkQueue.waitForRoom}), so however large the guild is, a worker holds at most a
- * few times `capacity` records plus one page's share: memory follows the work in flight, not the guild.
+ * the queues have room (`hasRoomForNextPage`, woken by `onDrain`), so however large the guild is,
+ * a worker holds at most `QUEUE_OVERFILL` times `capacity` records plus one page's share: memory
+ * follows the work in flight, not the guild.
  */
 export class WorkQueue<T> {
 	readonly #items: T[] = [];
@@ -13,7 +13,6 @@ export class WorkQueue<T> {
 	/** Closed and drained, and the consumer was told so: nothing pushed now would be taken. */
 	#finished = false;
 	#wakeConsumer: (() => void) | undefined;
-	readonly #roomWaiters: Array<() => void> = [];
 	readonly #onDrain: (() => void) | undefined;
 
 	/** `onDrain`: called whenever the queue shrinks or closes, for a producer watching many queues. */
@@ -46,18 +45,10 @@ export class WorkQueue<T> {
 		return true;
 	}
 
-	/** Resolves once the queue is below capacity, or closed. */
-	async waitForRoom(): Promise<void> {
-		while (!this.#closed && this.size >= this.capacity) {
-			await new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
-		}
-	}
-
 	/** The listing is over; the consumer drains what is left and then ends. */
 	close(): void {
 		this.#closed = true;
 		this.#wake();
-		this.#releaseRoomWaiters();
 		this.#onDrain?.();
 	}
 
@@ -66,7 +57,6 @@ export class WorkQueue<T> {
 		const dropped = this.size;
 		this.#items.length = 0;
 		this.#head = 0;
-		this.#releaseRoomWaiters();
 		this.#onDrain?.();
 		return dropped;
 	}
@@ -99,7 +89,6 @@ export class WorkQueue<T> {
 			this.#items.splice(0, this.#head);
 			this.#head = 0;
 		}
-		if (this.size < this.capacity) this.#releaseRoomWaiters();
 		this.#onDrain?.();
 		return item;
 	}
@@ -108,9 +97,5 @@ export class WorkQueue<T> {
 		const wake = this.#wakeConsumer;
 		this.#wakeConsumer = undefined;
 		wake?.();
-	}
-
-	#releaseRoomWaiters(): void {
-		for (const resolve of this.#roomWaiters.splice(0)) resolve();
 	}
 }

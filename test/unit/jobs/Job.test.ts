@@ -6,6 +6,7 @@ import type { MemberRecord } from '../../../src/discord/MemberRecord.js';
 import { toMemberRecord } from '../../../src/discord/toMemberRecord.js';
 import { ErrorCodes, JobError } from '../../../src/errors.js';
 import { Job, type JobOptions, type JobState } from '../../../src/jobs/Job.js';
+import { QUEUE_OVERFILL } from '../../../src/jobs/pageRoom.js';
 import type { ListingClient } from '../../../src/jobs/listMembers.js';
 import type { ChangeRequest, ChangeTarget, MassAction } from '../../../src/jobs/MassAction.js';
 import { DONE, type Plan, type SlotValue } from '../../../src/jobs/Plan.js';
@@ -632,5 +633,46 @@ describe('Job in a fleet split over processes', () => {
 		const owners = owned(guild.members.map((member) => member.user.id), 5);
 		expect(job.progress.snapshot().failedByReason['worker-stopped']).toBe(owners[4]);
 		expect(action.applied).toHaveLength(owners[2]!);
+	});
+});
+
+describe("Job's listing, paced by the workers' queues", () => {
+	// 3 workers, maxInFlight 4: each queue holds 667 members (a page's share past 2 × 1000 / 3), and
+	// a page of 1000 gives each worker 333 or 334 (these ids go round the workers).
+	const PAGES = 40;
+
+	it('stops at a queue past its room when every worker is slow, as one waiting queue would', async () => {
+		const { job, action, guild } = setup({ count: PAGES * 1000 });
+		action.respond = heldUntilAborted;
+		const run = job.run();
+		await guild.waitForGets(3);
+		await flushPromises();
+		// Pages 1 and 2 leave every queue below 667; page 3 fills them past it, and nothing drains.
+		expect(guild.gets).toHaveLength(3);
+		expect(job.peakQueued).toBeLessThan(job.queueCapacity + 334);
+		job.cancel();
+		expect((await run).state).toBe('cancelled');
+	});
+
+	it('goes on for the workers that run low while one is stalled, up to the overfill bound, and no further', async () => {
+		const { job, action, guild } = setup({ count: PAGES * 1000 });
+		// Worker 0's requests never come back; the others' come back at once.
+		action.respond = (applied) => (applied.worker === 0 ? heldUntilAborted(applied) : Promise.resolve());
+		const run = job.run();
+		const bound = job.queueCapacity * QUEUE_OVERFILL;
+		// Waiting for room in every queue would stop at page 3; workers 1 and 2 drain, so they call
+		// the pages in until worker 0 holds the overfill bound.
+		await guild.waitForGets(Math.ceil(bound / 333));
+		await flushPromises();
+		const pages = guild.gets.length;
+		expect(pages).toBeLessThan(PAGES);
+		expect(job.peakQueued).toBeGreaterThanOrEqual(bound - 4);
+		expect(job.peakQueued).toBeLessThan(bound + 334);
+		// Everything listed for workers 1 and 2 went out: nobody waited on worker 0 but its own members.
+		const listed = guild.members.slice(0, pages * 1000).map((member) => member.user.id);
+		const owners = owned(listed, 3);
+		expect(action.applied.filter((applied) => applied.worker !== 0)).toHaveLength(owners[1]! + owners[2]!);
+		job.cancel();
+		expect((await run).state).toBe('cancelled');
 	});
 });

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasRoomForNextPage, QUEUE_OVERFILL } from '../../../src/jobs/Job.js';
 import { WorkQueue } from '../../../src/jobs/WorkQueue.js';
-import { flushPromises } from '../../support/flushPromises.js';
 
 describe('WorkQueue', () => {
 	it('hands items over in order and ends once closed and drained', async () => {
@@ -19,22 +17,6 @@ describe('WorkQueue', () => {
 		const taken = queue.take();
 		queue.push('a');
 		expect(await taken).toBe('a');
-	});
-
-	it('waitForRoom holds the producer while the queue is at capacity', async () => {
-		const queue = new WorkQueue<number>(2);
-		queue.push(1);
-		queue.push(2);
-		let released = false;
-		const waiting = queue.waitForRoom().then(() => {
-			released = true;
-		});
-		// Only a take, a clear or a close can let the producer go; nothing else is pending.
-		await flushPromises();
-		expect(released).toBe(false);
-		await queue.take();
-		await waiting;
-		expect(released).toBe(true);
 	});
 
 	it('still takes a late item after close while the consumer drains (a joiner after the listing)', async () => {
@@ -88,27 +70,5 @@ describe('onDrain', () => {
 		expect(calls).toBe(3);
 		queue.close();
 		expect(calls).toBe(4);
-	});
-});
-
-describe('hasRoomForNextPage', () => {
-	const queue = (size: number, capacity = 40) => ({ size, capacity });
-
-	it('lets the next page in when every queue has room', () => {
-		expect(hasRoomForNextPage([queue(39), queue(30), queue(25)], 20)).toBe(true);
-		expect(hasRoomForNextPage([], 20)).toBe(true);
-	});
-
-	it('holds it while one queue is full and nobody runs low, as one queue would', () => {
-		expect(hasRoomForNextPage([queue(40), queue(30), queue(25)], 20)).toBe(false);
-	});
-
-	it('lets a worker running low call the next page though another is full: many workers drift apart', () => {
-		expect(hasRoomForNextPage([queue(75), queue(30), queue(19)], 20)).toBe(true);
-	});
-
-	it('never past the overfill bound, so a worker that stalls holds the listing and memory stays bounded', () => {
-		expect(hasRoomForNextPage([queue(40 * QUEUE_OVERFILL), queue(0)], 20)).toBe(false);
-		expect(hasRoomForNextPage([queue(40 * QUEUE_OVERFILL - 1), queue(0)], 20)).toBe(true);
 	});
 });
