@@ -25,10 +25,10 @@ import { bossGuildContext, type WorkerSight } from './bossGuildContext.js';
 import { commandDefinitions } from './commands.js';
 import { commandPermission } from './commandPermission.js';
 import { handleButton } from './componentHandlers.js';
+import { FleetTallies } from './FleetTallies.js';
 import { handlers } from './handlers.js';
 import { isAllowed, notAllowedText } from './isAllowed.js';
 import type { LiveStatus } from './LiveStatus.js';
-import { FleetTallies } from './FleetTallies.js';
 import { PreviewBoard } from './PreviewBoard.js';
 import { WorkersElsewhere } from './WorkersElsewhere.js';
 

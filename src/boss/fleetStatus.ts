@@ -1,4 +1,4 @@
-import type { ChatInputCommandInteraction } from 'discord.js';
+import { type ChatInputCommandInteraction, escapeMarkdown } from 'discord.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import type { FleetJob } from '../jobs/fleetJobs.js';
 import type { Job } from '../jobs/Job.js';
@@ -38,18 +38,17 @@ export async function showFleetStatus(interaction: ChatInputCommandInteraction, 
 		return true;
 	}
 	if (job.state === 'restored') {
-		await interaction.editReply(`The fleet's last job, **${job.header.title}**, was undone by a restore; no fleet job runs now.`);
+		await interaction.editReply(`The fleet's last job, **${escapeMarkdown(job.header.title)}**, was undone by a restore; no fleet job runs now.`);
 		return true;
 	}
 	const target = fleetCountTarget(job, context);
 	const previous = context.fleetTallies.previous(job);
 	const count = context.jobs.count(target.action, requesterOf(interaction), target.filters);
 	void count.ended().then(() => {
-		if (!count.result?.error) context.fleetTallies.record(job, count, endedAt(count));
+		// Only a whole count measures the guild: a cancelled or failed one would fake a pace.
+		if (count.result?.state === 'finished') context.fleetTallies.record(job, count, endedAt(count));
 	});
-	await interaction.editReply(
-		`**${job.header.title}** runs in the fleet's processes, ${job.missing.length === 0 ? 'every worker' : `${job.header.workers - job.missing.length} of ${job.header.workers} workers`} with a journal. Counting it from the live server below; each /status counts anew.`,
-	);
+	await interaction.editReply(`${fleetJobLine(job)} Counting it from the live server below; each /status counts anew.`);
 	const note = unknownWorkersNote(unknownWorkersOf(context));
 	await showLive(interaction, context, count, (counted) =>
 		renderFleetStatus(job, {
@@ -58,11 +57,20 @@ export async function showFleetStatus(interaction: ChatInputCommandInteraction, 
 			error: counted.result?.error?.message,
 			countedAt: counted.result ? endedAt(counted) : undefined,
 			previous,
+			running: job.state === 'running',
 			workerCount: context.config.workerCount,
 			unknownNote: note,
 		}),
 	);
 	return true;
+}
+
+/** Where the fleet's job stands by its journals, in a sentence. */
+function fleetJobLine(job: FleetJob): string {
+	const title = `**${escapeMarkdown(job.header.title)}**`;
+	if (job.state !== 'running') return `The fleet's last job, ${title}, has ${job.state === 'cancelled' ? 'been cancelled in some of its processes' : 'finished in every process'}.`;
+	const started = job.header.workers - job.missing.length;
+	return `${title} runs in the fleet's processes: ${started === job.header.workers ? 'every worker has' : `${started} of ${job.header.workers} workers have`} a journal of it.`;
 }
 
 /** The action and filters of a fleet's job, rebuilt from its journal's header. */

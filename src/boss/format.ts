@@ -1,3 +1,5 @@
+import { formatIdRuns } from '../util/formatIdRuns.js';
+
 /** `1h 02m`, `3m 05s`, `42s`; `—` for an unknown duration. */
 export function formatDuration(ms: number | null): string {
 	if (ms === null || !Number.isFinite(ms) || ms < 0) return '—';
@@ -41,16 +43,4 @@ export function formatWorkers(ids: readonly number[], count: number): string {
 	if (ids.length === 0) return `none of the ${formatCount(count)} workers`;
 	if (ids.length === count) return count === 1 ? 'the one worker' : `all ${formatCount(count)} workers`;
 	return `${ids.length === 1 ? 'worker' : 'workers'} ${formatIdRuns(ids)} of ${formatCount(count)}`;
-}
-
-/** `0–4, 7, 9`: ids in order, each run of three or more consecutive ids as a range. */
-export function formatIdRuns(ids: readonly number[]): string {
-	const runs: string[] = [];
-	for (let start = 0; start < ids.length; ) {
-		let end = start;
-		while (end + 1 < ids.length && ids[end + 1] === ids[end]! + 1) end++;
-		runs.push(end === start ? String(ids[start]) : end === start + 1 ? `${ids[start]}, ${ids[end]}` : `${ids[start]}–${ids[end]}`);
-		start = end + 1;
-	}
-	return runs.join(', ');
 }

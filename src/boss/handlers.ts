@@ -3,18 +3,18 @@ import { parseClearNicknameAction } from '../actions/nickname/parseClearNickname
 import { parseNicknameAction } from '../actions/nickname/parseNicknameAction.js';
 import { assignableRoleAction } from '../actions/role/assignableRoleAction.js';
 import { ErrorCodes, JobError } from '../errors.js';
+import { sleep } from '../util/sleep.js';
 import type { BossContext } from './BossContext.js';
 import { cancelJob, cancellingText } from './cancelJob.js';
 import type { CommandName } from './commands.js';
 import { estimateRename, estimateRoleChange } from './estimateJob.js';
+import { type CountTarget, countTargetOf, fleetCountTarget, showFleetStatus } from './fleetStatus.js';
 import { pendingApply } from './pendingApply.js';
 import { pendingRestore } from './pendingRestore.js';
-import { requesterOf } from './requesterOf.js';
-import { sleep } from '../util/sleep.js';
 import { renderJobMessage, renderShards, renderStats, unknownWorkersOf } from './renderJob.js';
+import { requesterOf } from './requesterOf.js';
 import { channelOf, showLive } from './showLive.js';
 import { startOrPreview } from './startOrPreview.js';
-import { type CountTarget, countTargetOf, fleetCountTarget, showFleetStatus } from './fleetStatus.js';
 
 /** How long /stats waits to answer in place before it posts the count in the channel. */
 const STATS_WAIT_MS = 10_000;

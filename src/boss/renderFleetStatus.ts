@@ -3,7 +3,8 @@ import type { FleetJob } from '../jobs/fleetJobs.js';
 import type { JournalState } from '../jobs/Journal.js';
 import type { ProgressSnapshot, WorkerSnapshot } from '../jobs/Progress.js';
 import type { FleetTally } from './FleetTallies.js';
-import { formatCount, formatDuration, formatIdRuns, formatRate, percent, progressBar } from './format.js';
+import { formatIdRuns } from '../util/formatIdRuns.js';
+import { formatCount, formatDuration, formatRate, percent, progressBar } from './format.js';
 import { fitTable } from './renderStatus.js';
 
 /** What the fleet's status shows beside the fleet job itself. */
@@ -19,6 +20,8 @@ export interface FleetCountFacts {
 	readonly previous?: FleetTally | undefined;
 	/** N of this boss (`WORKER_COUNT`): the count's rows are its workers'. */
 	readonly workerCount: number;
+	/** Whether the job's journals say it runs: an ended job is not asked to move. */
+	readonly running: boolean;
 	/** What the count cannot place, when the boss lacks some workers' bots (see `unknownWorkersNote`). */
 	readonly unknownNote?: string | undefined;
 }
@@ -93,7 +96,7 @@ function paceLine(facts: FleetCountFacts, done: number, toDo: number): string {
 	const seconds = (countedAt - previous.at) / 1000;
 	const gained = done - previous.done;
 	const since = `since the count <t:${Math.floor(previous.at / 1000)}:R>`;
-	if (gained <= 0) return `Pace: no member done ${since}. Are the fleet's processes running? Their logs and journals say.`;
+	if (gained <= 0) return `Pace: no member done ${since}.${facts.running ? " Are the fleet's processes running? Their logs and journals say." : ''}`;
 	const rate = gained / seconds;
 	return `Pace: +${formatCount(gained)} ${since} · **${formatRate(rate)}**/s · ETA ${formatDuration((toDo / rate) * 1000)}`;
 }

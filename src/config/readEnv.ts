@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { ConfigProblem } from '../errors.js';
 import { isSnowflake } from '../discord/snowflake.js';
 import type { EnvSettings, HeldWorker, LogFormat, LogLevel } from './Config.js';
@@ -109,7 +110,7 @@ export function readEnv(env: Readonly<Record<string, string | undefined>>): {
 
 	const dataDir = value('MASSNICK_DATA_DIR') ?? DEFAULT_ENV.dataDir;
 	const fleetJournalsDir = value('FLEET_JOURNALS_DIR');
-	if (fleetJournalsDir !== undefined && fleetJournalsDir === dataDir) {
+	if (fleetJournalsDir !== undefined && resolve(fleetJournalsDir) === resolve(dataDir)) {
 		problem(
 			'FLEET_JOURNALS_DIR',
 			`is MASSNICK_DATA_DIR (${dataDir}); it is where the fleet's processes keep their data folders (one each, such as worker-0, worker-1), read-only here: point it at their parent folder, or leave it unset`,

@@ -1,5 +1,5 @@
 import type { Config } from '../config/Config.js';
-import { formatIdRuns } from '../boss/format.js';
+import { formatIdRuns } from '../util/formatIdRuns.js';
 import { readFleetJobs } from '../jobs/fleetJobs.js';
 
 /**

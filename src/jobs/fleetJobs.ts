@@ -52,7 +52,15 @@ export async function readFleetJobs(root: string, guildId: string, options: Read
 	}
 	const dataDirs = [root, ...entries.filter((entry) => entry.isDirectory() && entry.name !== guildId).map((entry) => join(root, entry.name)), ...(options.alsoDataDirs ?? [])];
 	const files: JournalSummary[] = [];
-	for (const dir of new Set(dataDirs)) files.push(...(await Journal.list(dir, guildId, { onWarning: options.onWarning })));
+	for (const dir of new Set(dataDirs)) {
+		try {
+			files.push(...(await Journal.list(dir, guildId, { onWarning: options.onWarning })));
+		} catch (error) {
+			// One folder this process may not read (a volume's lost+found, another guild's data) hides
+			// nothing of the others.
+			options.onWarning?.(`${dir} skipped: ${(error as Error).message}`);
+		}
+	}
 	return groupFleetJobs(files);
 }
 

@@ -98,9 +98,9 @@ describe('a fleet of K processes, one worker each, without the boss', () => {
 			return ((await control.waitForResponses(id, 2)).responses.at(-1)!.body as { content?: string }).content ?? '';
 		};
 		/** /status, then the fleet's status message once its count from the live guild has ended. */
-		const fleetStatus = async () => {
+		const fleetStatus = async (reply: RegExp) => {
 			const posted = (await control.messages(channelId)).length;
-			expect(await invoke('status')).toMatch(/^\*\*Renaming to “Fleet \{username\}”\*\* runs in the fleet's processes/);
+			expect(await invoke('status')).toMatch(reply);
 			type Embed = { title?: string; description?: string };
 			let embed: Embed | undefined;
 			await waitUntil(
@@ -134,18 +134,29 @@ describe('a fleet of K processes, one worker each, without the boss', () => {
 			(await control.members(sandbox!.guildId)).filter((member) => changeable.has(member.id) && workerIndexOf(member.id, K) === worker && member.nick !== `Fleet ${member.username}`).length;
 		const left = await leftOf(1);
 		expect(left).toBeGreaterThan(0);
-		const halfway = await fleetStatus();
+		const halfway = await fleetStatus(/^\*\*Renaming to “Fleet \{username\}”\*\* runs in the fleet's processes: every worker has a journal of it\./);
 		expect(halfway.title).toMatch(/ · fleet of 3 workers · running$/);
 		expect(halfway.description).toContain('journals: workers 0, 2 finished · worker 1 running');
 		expect(halfway.toDo).toEqual([0, left, 0]);
 		expect(halfway.description).toContain(`to do **${left.toLocaleString('en-US')}**`);
 		expect(halfway.description).toContain('Pace: run /status again');
 
+		// Pod 1 again, killed once more after some progress: the next /status measures the pace
+		// between its two counts, exactly what pod 1 renamed in between (nothing moves while it counts).
+		pods[1] = await pod(1, 'massnick', NAME);
+		await waitUntil(async () => (await leftOf(1)) <= left - 20, { what: 'pod 1 to rename 20 more members' });
+		pods[1].child.kill('SIGKILL');
+		expect(await pods[1].exited).toBe('SIGKILL');
+		const leftNow = await leftOf(1);
+		const again = await fleetStatus(/ runs in the fleet's processes/);
+		expect(again.toDo).toEqual([0, leftNow, 0]);
+		expect(again.description).toMatch(new RegExp(`Pace: \\+${(left - leftNow).toLocaleString('en-US')} since the count <t:\\d+:R> · \\*\\*[\\d.]+\\*\\*/s · ETA `));
+
 		pods[1] = await pod(1, 'massnick', NAME);
 		expect(await Promise.all(pods.map((each) => each.exited))).toEqual([0, 0, 0]);
 
-		// Done: every part finished, nothing left, and the pace is what pod 1 renamed since.
-		const done = await fleetStatus();
+		// Done: every part finished, and nothing left in the live guild.
+		const done = await fleetStatus(/^The fleet's last job, \*\*Renaming to “Fleet \{username\}”\*\*, has finished in every process\./);
 		expect(done.title).toMatch(/ · fleet of 3 workers · finished$/);
 		expect(done.description).toContain('journals: workers 0–2 finished');
 		expect(done.toDo).toEqual([0, 0, 0]);

@@ -46,16 +46,23 @@ export function parseDockerfile(text: string): Dockerfile {
 				user = rest;
 				break;
 			case 'COPY': {
-				const parts = rest.split(/\s+/).filter((part) => !part.startsWith('--'));
-				copies.push({ sources: parts.slice(0, -1), destination: parts.at(-1)! });
+				const parts = rest.split(/\s+/);
+				// --from copies out of another stage or image, which no layout by hand can follow.
+				if (parts.some((part) => part.startsWith('--from'))) throw new Error(`the Dockerfile copies from another stage: ${line}`);
+				const paths = parts.filter((part) => !part.startsWith('--'));
+				copies.push({ sources: paths.slice(0, -1), destination: paths.at(-1)! });
 				break;
 			}
 			case 'RUN':
 				runs.push(rest);
 				break;
-			case 'ENV':
-				for (const match of rest.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)/g)) env[match[1]!] = match[2]!.replace(/^"|"$/g, '');
+			case 'ENV': {
+				// Only the KEY=value form: `ENV KEY value` sets one key to the rest of the line.
+				const pairs = [...rest.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)/g)];
+				if (pairs.map((pair) => pair[0]).join(' ') !== rest.replace(/\s+/g, ' ')) throw new Error(`the Dockerfile has an ENV this reader does not read: ${line}`);
+				for (const [, key, value] of pairs) env[key!] = value!.replace(/^"|"$/g, '');
 				break;
+			}
 			case 'ENTRYPOINT':
 				entrypoint = JSON.parse(rest) as string[];
 				break;

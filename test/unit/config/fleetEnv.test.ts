@@ -140,5 +140,7 @@ describe('loadConfig: a fleet split over processes', () => {
 		const [problem] = problemsOf({ ...env, FLEET_JOURNALS_DIR: '/var/lib/massnick' });
 		expect(problem!.key).toBe('FLEET_JOURNALS_DIR');
 		expect(problem!.message).toMatch(/^is MASSNICK_DATA_DIR \(\/var\/lib\/massnick\).*point it at their parent folder, or leave it unset$/);
+		// The same folder written another way is the same folder.
+		expect(problemsOf({ ...env, FLEET_JOURNALS_DIR: '/var/lib/./massnick/' }).map((each) => each.key)).toEqual(['FLEET_JOURNALS_DIR']);
 	});
 });

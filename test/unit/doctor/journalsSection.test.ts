@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fleetJournalsSection } from '../../../src/doctor/fleetJournalsSection.js';
 import { journalsSection } from '../../../src/doctor/journalsSection.js';
 import { Journal } from '../../../src/jobs/Journal.js';
 
@@ -17,8 +16,8 @@ afterEach(() => {
 	rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function journal(jobId: string, title: string, end?: 'restored', where = dataDir, workerId?: number): Promise<void> {
-	const created = await Journal.create(where, {
+async function journal(jobId: string, title: string, end?: 'restored'): Promise<void> {
+	const created = await Journal.create(dataDir, {
 		jobId,
 		guildId: GUILD,
 		action: 'nickname',
@@ -29,7 +28,7 @@ async function journal(jobId: string, title: string, end?: 'restored', where = d
 		startedBy: { id: '1', tag: 'alice' },
 		startedAt: '2026-11-30T10:00:00.000Z',
 		workers: 2,
-	}, { workerId });
+	});
 	await created.recordOriginals([{ id: '300000000000000001', from: 'old', to: 'x' }]);
 	if (end) await created.markRestored();
 	await created.close();
@@ -54,23 +53,5 @@ describe('the doctor’s journals section', () => {
 		await journal('undone', 'Adding @Event', 'restored');
 		const lines = await journalsSection({ dataDir, journal: { deleteRestoredAfterDays: 0 } })();
 		expect(lines.find((line) => line.includes('undone.jsonl'))).toContain('deleted at the next start or daily check');
-	});
-});
-
-describe('the doctor’s section on FLEET_JOURNALS_DIR', () => {
-	it('is left out when the key is unset', async () => {
-		expect(await fleetJournalsSection({ fleetJournalsDir: undefined, guildId: GUILD })()).toEqual([]);
-	});
-
-	it("lists the fleet's jobs as /status finds them, with each worker's part", async () => {
-		await journal('pod0', 'Renaming to “x”', undefined, join(dataDir, 'worker-0'), 0);
-		const lines = await fleetJournalsSection({ fleetJournalsDir: dataDir, guildId: GUILD })();
-		expect(lines[0]).toContain(`FLEET_JOURNALS_DIR=${dataDir}, read-only`);
-		expect(lines[1]).toBe('  Renaming to “x”, by alice 2026-11-30, 2 workers: 0 running; 1 not started');
-	});
-
-	it('says plainly when the folder cannot be read', async () => {
-		const lines = await fleetJournalsSection({ fleetJournalsDir: join(dataDir, 'not-mounted'), guildId: GUILD })();
-		expect(lines[1]).toMatch(/^ {2}! The fleet's journals \(FLEET_JOURNALS_DIR=.*not-mounted\) cannot be read \(ENOENT\): mount the volume/);
 	});
 });

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -96,6 +96,19 @@ describe('readFleetJobs', () => {
 		]);
 		expect(job!.missing).toEqual([2]);
 		expect(listing()).toEqual(before);
+	});
+
+	it('skips a folder it cannot read, saying which, and still finds the others', async () => {
+		const root = volume();
+		const { type: _type, version: _version, ...input } = fleetHeader('pod0');
+		await (await Journal.create(join(root, 'worker-0'), input, { workerId: 0 })).close();
+		// Where a guild folder should be, a file: listing it fails (ENOTDIR), as an unreadable folder would.
+		mkdirSync(join(root, 'lost+found'));
+		writeFileSync(join(root, 'lost+found', FLEET_GUILD), '');
+		const warnings: string[] = [];
+		const [job] = await readFleetJobs(root, FLEET_GUILD, { onWarning: (message) => warnings.push(message) });
+		expect([...job!.parts.keys()]).toEqual([0]);
+		expect(warnings).toEqual([expect.stringMatching(/lost\+found skipped: .*ENOTDIR/)]);
 	});
 
 	it('says which folder cannot be read and what to do, with its own error code', async () => {
