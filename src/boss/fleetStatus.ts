@@ -41,7 +41,7 @@ export async function showFleetStatus(interaction: ChatInputCommandInteraction, 
 		await interaction.editReply(`The fleet's last job, **${escapeMarkdown(job.header.title)}**, was undone by a restore; no fleet job runs now.`);
 		return true;
 	}
-	const target = fleetCountTarget(job, context);
+	const target = countTargetOf(job.header, context);
 	const previous = context.fleetTallies.previous(job);
 	const count = context.jobs.count(target.action, requesterOf(interaction), target.filters);
 	void count.ended().then(() => {
@@ -57,7 +57,6 @@ export async function showFleetStatus(interaction: ChatInputCommandInteraction, 
 			error: counted.result?.error?.message,
 			countedAt: counted.result ? endedAt(counted) : undefined,
 			previous,
-			running: job.state === 'running',
 			workerCount: context.config.workerCount,
 			unknownNote: note,
 		}),
@@ -71,11 +70,6 @@ function fleetJobLine(job: FleetJob): string {
 	if (job.state !== 'running') return `The fleet's last job, ${title}, has ${job.state === 'cancelled' ? 'been cancelled in some of its processes' : 'finished in every process'}.`;
 	const started = job.header.workers - job.missing.length;
 	return `${title} runs in the fleet's processes: ${started === job.header.workers ? 'every worker has' : `${started} of ${job.header.workers} workers have`} a journal of it.`;
-}
-
-/** The action and filters of a fleet's job, rebuilt from its journal's header. */
-export function fleetCountTarget(job: FleetJob, context: BossContext): CountTarget {
-	return countTargetOf(job.header, context);
 }
 
 /** The action and filters a journal's job ran with. */

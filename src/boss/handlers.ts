@@ -8,7 +8,7 @@ import type { BossContext } from './BossContext.js';
 import { cancelJob, cancellingText } from './cancelJob.js';
 import type { CommandName } from './commands.js';
 import { estimateRename, estimateRoleChange } from './estimateJob.js';
-import { type CountTarget, countTargetOf, fleetCountTarget, showFleetStatus } from './fleetStatus.js';
+import { type CountTarget, countTargetOf, showFleetStatus } from './fleetStatus.js';
 import { pendingApply } from './pendingApply.js';
 import { pendingRestore } from './pendingRestore.js';
 import { renderJobMessage, renderShards, renderStats, unknownWorkersOf } from './renderJob.js';
@@ -130,7 +130,7 @@ async function lastJobTarget(context: BossContext): Promise<CountTarget | undefi
 	const last = context.jobs.last;
 	if (last) return { action: last.action, filters: last.filters };
 	const fleetJob = context.fleet.holdsAll ? undefined : (await context.jobs.fleetJobs())?.find((job) => job.state !== 'restored');
-	if (fleetJob) return fleetCountTarget(fleetJob, context);
+	if (fleetJob) return countTargetOf(fleetJob.header, context);
 	const interrupted = await context.jobs.interrupted();
 	return interrupted && countTargetOf(interrupted.header, context);
 }

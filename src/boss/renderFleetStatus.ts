@@ -20,8 +20,6 @@ export interface FleetCountFacts {
 	readonly previous?: FleetTally | undefined;
 	/** N of this boss (`WORKER_COUNT`): the count's rows are its workers'. */
 	readonly workerCount: number;
-	/** Whether the job's journals say it runs: an ended job is not asked to move. */
-	readonly running: boolean;
 	/** What the count cannot place, when the boss lacks some workers' bots (see `unknownWorkersNote`). */
 	readonly unknownNote?: string | undefined;
 }
@@ -64,7 +62,7 @@ export function renderFleetStatus(job: FleetJob, facts: FleetCountFacts): { cont
 	lines.push(
 		`to do **${formatCount(toDo)}** · can't ${formatCount(snapshot.cant)} (the owner, or above the workers) · left alone ${formatCount(snapshot.skipped)}`,
 	);
-	if (facts.ended && !facts.error) lines.push(paceLine(facts, done, toDo));
+	if (facts.ended && !facts.error) lines.push(paceLine(job, facts, done, toDo));
 	lines.push(`journals: ${partsLine(job)}`);
 	if (facts.ended && !facts.error) {
 		const unfinished = endedWithWorkLeft(job, snapshot.workers);
@@ -87,7 +85,7 @@ export function renderFleetStatus(job: FleetJob, facts: FleetCountFacts): { cont
 }
 
 /** How fast the fleet goes, from this count and the one before it; how to get it when there is none. */
-function paceLine(facts: FleetCountFacts, done: number, toDo: number): string {
+function paceLine(job: FleetJob, facts: FleetCountFacts, done: number, toDo: number): string {
 	if (toDo === 0) return 'Nothing left to do in the live server.';
 	const { previous, countedAt } = facts;
 	if (!previous || countedAt === undefined || countedAt <= previous.at) {
@@ -96,7 +94,7 @@ function paceLine(facts: FleetCountFacts, done: number, toDo: number): string {
 	const seconds = (countedAt - previous.at) / 1000;
 	const gained = done - previous.done;
 	const since = `since the count <t:${Math.floor(previous.at / 1000)}:R>`;
-	if (gained <= 0) return `Pace: no member done ${since}.${facts.running ? " Are the fleet's processes running? Their logs and journals say." : ''}`;
+	if (gained <= 0) return `Pace: no member done ${since}.${job.state === 'running' ? " Are the fleet's processes running? Their logs and journals say." : ''}`;
 	const rate = gained / seconds;
 	return `Pace: +${formatCount(gained)} ${since} · **${formatRate(rate)}**/s · ETA ${formatDuration((toDo / rate) * 1000)}`;
 }

@@ -210,16 +210,10 @@ export class SandboxState {
 		return role;
 	}
 
-	/** Replaces a member's roles: GUILD_MEMBER_UPDATE (to the member too, when it is a bot). */
+	/** Replaces a member's roles, and says so (see {@link #emitMemberUpdate}). */
 	public setMemberRoles(index: number, roleIds: readonly string[]): void {
 		this.members.setRoles(index, roleIds);
-		this.events.emit({
-			guildId: this.guild.id,
-			t: GatewayDispatchEvents.GuildMemberUpdate,
-			d: { guild_id: this.guild.id, ...this.memberJson(index) },
-			intent: GatewayIntentBits.GuildMembers,
-			...(this.members.isBot(index) ? { alsoToUserId: this.members.idAt(index).toString() } : {}),
-		});
+		this.#emitMemberUpdate(index);
 	}
 
 	/**
@@ -253,6 +247,17 @@ export class SandboxState {
 		this.events.emit({ guildId: this.guild.id, t: GatewayDispatchEvents.ChannelUpdate, d: this.channelJson(), intent: GatewayIntentBits.Guilds });
 	}
 
+	/** GUILD_MEMBER_UPDATE for a member as it is now, to the members intent (and to the member too, when it is a bot). */
+	#emitMemberUpdate(index: number): void {
+		this.events.emit({
+			guildId: this.guild.id,
+			t: GatewayDispatchEvents.GuildMemberUpdate,
+			d: { guild_id: this.guild.id, ...this.memberJson(index) },
+			intent: GatewayIntentBits.GuildMembers,
+			...(this.members.isBot(index) ? { alsoToUserId: this.members.idAt(index).toString() } : {}),
+		});
+	}
+
 	#emitRole(t: GatewayDispatchEvents.GuildRoleCreate | GatewayDispatchEvents.GuildRoleUpdate, role: APIRole): void {
 		this.events.emit({ guildId: this.guild.id, t, d: { guild_id: this.guild.id, role: { ...role } }, intent: GatewayIntentBits.Guilds });
 	}
@@ -278,13 +283,7 @@ export class SandboxState {
 				newNick: stored,
 			});
 		}
-		this.events.emit({
-			guildId: this.guild.id,
-			t: GatewayDispatchEvents.GuildMemberUpdate,
-			d: { guild_id: this.guild.id, ...this.memberJson(index) },
-			intent: GatewayIntentBits.GuildMembers,
-			...(this.members.isBot(index) ? { alsoToUserId: this.members.idAt(index).toString() } : {}),
-		});
+		this.#emitMemberUpdate(index);
 		return true;
 	}
 

@@ -15,7 +15,7 @@ function fleetJob(workers: number, states: readonly JournalState[], startedAt = 
 /** A count over `toDo.length` workers: worker i with `done` members done and `toDo[i]` to do. */
 function counted(toDo: readonly number[], done = 1_000, overrides: Partial<FleetCountFacts> = {}): FleetCountFacts {
 	const workers = toDo.map((left, index) => worker(index, { changed: left, alreadyDone: done, cant: 1, skipped: 0, left: 0, failed: {}, failedTotal: 0, inFlight: 0 }));
-	return { snapshot: snapshot(workers), ended: true, countedAt: Date.parse('2026-12-01T11:00:00Z'), workerCount: toDo.length, running: true, ...overrides };
+	return { snapshot: snapshot(workers), ended: true, countedAt: Date.parse('2026-12-01T11:00:00Z'), workerCount: toDo.length, ...overrides };
 }
 
 const description = (message: ReturnType<typeof renderFleetStatus>): string => message.embeds[0]!.description!;
@@ -53,7 +53,7 @@ describe('renderFleetStatus', () => {
 		expect(text).toContain('Pace: no member done since the count');
 		expect(text).toContain("Are the fleet's processes running?");
 		// A job whose parts have all ended is not expected to move.
-		const ended = description(renderFleetStatus(fleetJob(3, ['finished', 'finished', 'finished']), counted([0, 250, 0], 1_000, { previous, running: false })));
+		const ended = description(renderFleetStatus(fleetJob(3, ['finished', 'finished', 'finished']), counted([0, 250, 0], 1_000, { previous })));
 		expect(ended).toContain('Pace: no member done since the count');
 		expect(ended).not.toContain('Are the fleet');
 	});

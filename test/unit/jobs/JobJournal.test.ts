@@ -7,6 +7,7 @@ import { JobJournal, type JournalHolding } from '../../../src/jobs/JobJournal.js
 import { Journal, type JournalHeaderInput } from '../../../src/jobs/Journal.js';
 import type { RestoreEntry } from '../../../src/jobs/Plan.js';
 import { workerIndexOf } from '../../../src/workers/partition.js';
+import { codeOf } from '../../support/journalErrorCode.js';
 
 const GUILD = '175928847299117063';
 const N = 3;
@@ -56,16 +57,6 @@ const originalIds = (path: string): string[] =>
 		.map((line) => JSON.parse(line) as { type: string; id?: string })
 		.filter((record) => record.type === 'original')
 		.map((record) => record.id!);
-
-async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
-	try {
-		await promise;
-	} catch (error) {
-		expect(error).toBeInstanceOf(JournalError);
-		return (error as JournalError).code;
-	}
-	return undefined;
-}
 
 describe('JobJournal', () => {
 	it('a process holding every worker keeps one file per job, the layout from before fleets', async () => {

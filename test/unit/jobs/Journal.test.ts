@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCodes, JournalError } from '../../../src/errors.js';
 import { Journal, type JournalHeaderInput, loadIndex, readEntries } from '../../../src/jobs/Journal.js';
+import { codeOf } from '../../support/journalErrorCode.js';
 
 const GUILD = '175928847299117063';
 
@@ -46,16 +47,6 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
 	const items: T[] = [];
 	for await (const item of iterable) items.push(item);
 	return items;
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
-	try {
-		await promise;
-	} catch (error) {
-		expect(error).toBeInstanceOf(JournalError);
-		return (error as JournalError).code;
-	}
-	return undefined;
 }
 
 describe('Journal files', () => {
