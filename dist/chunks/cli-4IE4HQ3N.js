@@ -1,4 +1,4 @@
-import{a,b as n,c as b}from"./chunk-KSFV2IJC.js";import{once as g}from"node:events";import{parseArgs as S}from"node:util";import{pino as f}from"pino";var h=`usage: npm run sandbox -- [--members N] [--workers N] [--seed N] [--port N] [--host ADDR] [--time-scale F] [--log-level LEVEL]
+import{a,b as n,c as b}from"./chunk-74LGJT4I.js";import{once as g}from"node:events";import{parseArgs as S}from"node:util";import{pino as f}from"pino";var h=`usage: npm run sandbox -- [--members N] [--workers N] [--seed N] [--port N] [--host ADDR] [--time-scale F] [--log-level LEVEL]
                           [--worker-members-intent]
 
   --members     generated members, 10..10000000 (default ${n.members}); the bots join on top
@@ -19,4 +19,4 @@ Runs until SIGINT or SIGTERM.`,v={members:{type:"string"},workers:{type:"string"
 
 ${h}
 `),process.exit(2)}export{x as parseSandboxArgs,G as runSandboxCli};
-//# sourceMappingURL=cli-RGZIL3MP.js.map
+//# sourceMappingURL=cli-4IE4HQ3N.js.map
