@@ -1,5 +1,7 @@
+import type { APIMessage } from 'discord-api-types/v10';
 import type { ControlMember } from '../sandbox/control/memberRoutes.js';
 import type { RequestLogEntry } from '../sandbox/rest/RequestLog.js';
+import type { MentionHistoryJson } from '../sandbox/state/MentionHistory.js';
 
 export type { ControlMember };
 /** One entry of the sandbox's request log. */
@@ -13,6 +15,10 @@ export interface ControlRole {
 	name: string;
 	position: number;
 	permissions: string;
+	/** Whether anyone may ping it; otherwise only members with Mention Everyone can. */
+	mentionable: boolean;
+	/** A bot's or an integration's role, which nobody can give, take or delete. */
+	managed: boolean;
 }
 
 export interface ControlInteraction {
@@ -33,8 +39,11 @@ export interface ControlInteraction {
 	responses: Array<{ kind: string; at: string | number; type?: number; body?: unknown; messageId?: string }>;
 }
 
-/** A message as the control API shows it: Discord's message object plus what the sandbox knows of it. */
-export interface ControlMessage {
+/**
+ * A message as the control API shows it: Discord's message object (its mentions computed as
+ * Discord computes them) plus what the sandbox knows of it.
+ */
+export interface ControlMessage extends Pick<APIMessage, 'author' | 'mentions' | 'mention_roles' | 'mention_everyone'> {
 	id: string;
 	content: string;
 	embeds: unknown[];
@@ -49,6 +58,8 @@ export interface ControlMessage {
 	deleted: boolean;
 	/** The interaction it answers, when it does. */
 	interactionId: string | null;
+	/** Whom it mentioned at any time: `mentions` and the rest hold only what the latest edit left. */
+	everMentioned: MentionHistoryJson;
 }
 
 /**
@@ -119,13 +130,24 @@ export class SandboxControl {
 		return this.#call('PATCH', `/guilds/${guildId}/members/${userId}`, { nick });
 	}
 
-	/** A new role at `position` (default 1); `permissions` as a decimal string, a number or flag names. */
-	createRole(guildId: string, role: { name: string; permissions?: ControlPermissions; position?: number }): Promise<ControlRole> {
+	/**
+	 * A new role at `position` (default 1); `permissions` as a decimal string, a number or flag
+	 * names; `mentionable` default false.
+	 */
+	createRole(guildId: string, role: { name: string; permissions?: ControlPermissions; position?: number; mentionable?: boolean }): Promise<ControlRole> {
 		return this.#call('POST', `/guilds/${guildId}/roles`, role);
 	}
 
-	editRole(guildId: string, roleId: string, changes: { permissions?: ControlPermissions; position?: number }): Promise<ControlRole> {
+	editRole(guildId: string, roleId: string, changes: { permissions?: ControlPermissions; position?: number; mentionable?: boolean }): Promise<ControlRole> {
 		return this.#call('PATCH', `/guilds/${guildId}/roles/${roleId}`, changes);
+	}
+
+	/**
+	 * The owner deletes a role: it leaves every member (GUILD_ROLE_DELETE, no GUILD_MEMBER_UPDATE,
+	 * as on Discord). Fails (400) for `@everyone` and managed roles.
+	 */
+	deleteRole(guildId: string, roleId: string): Promise<{ deleted: string }> {
+		return this.#call('DELETE', `/guilds/${guildId}/roles/${roleId}`);
 	}
 
 	addMemberRole(guildId: string, userId: string, roleId: string): Promise<ControlMember> {
@@ -164,7 +186,11 @@ export class SandboxControl {
 	}
 
 	/** The guild in brief: its roles lowest first (`managed`: a bot's or the booster role, which nobody can give). */
-	state(): Promise<{ guildId: string; roles: Array<{ id: string; name: string; position: number; managed: boolean }>; apps: Array<{ id: string; name: string; membersIntent: boolean }> }> {
+	state(): Promise<{
+		guildId: string;
+		roles: Array<{ id: string; name: string; position: number; managed: boolean; mentionable: boolean }>;
+		apps: Array<{ id: string; name: string; membersIntent: boolean }>;
+	}> {
 		return this.#call('GET', '/state');
 	}
 
@@ -183,6 +209,15 @@ export class SandboxControl {
 	/** Every message the bots posted in the channel, oldest first, ephemeral and deleted ones included. */
 	messages(channelId: string): Promise<ControlMessage[]> {
 		return this.#call('GET', `/channels/${channelId}/messages`);
+	}
+
+	/**
+	 * The messages in the channel that mentioned anyone at any time (a user, a role, `@everyone`
+	 * or `@here`), ephemeral replies, follow-ups, edited and deleted messages included: empty
+	 * when the bots pinged nobody.
+	 */
+	async mentioningMessages(channelId: string): Promise<ControlMessage[]> {
+		return (await this.messages(channelId)).filter(({ everMentioned: ever }) => ever.everyone || ever.users.length > 0 || ever.roles.length > 0);
 	}
 
 	/** One message of `messages(channelId)`; fails when there is none with that id. */

@@ -50,7 +50,7 @@ export interface SandboxOptions {
 	seed?: number;
 	/** Default 0 (any free port). */
 	port?: number;
-	/** Default `127.0.0.1`. */
+	/** Default `127.0.0.1`; a loopback address only (the control API has no authentication). */
 	host?: string;
 	/** Every rate-limit window (REST and gateway) is divided by this. Default 1. */
 	timeScale?: number;
@@ -173,7 +173,19 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
 			routes,
 		},
 	};
-	if (typeof resolved.host !== 'string' || resolved.host.length === 0) problems.push({ option: 'host', message: 'must be a host name or address' });
+	if (typeof resolved.host !== 'string' || !isLoopback(resolved.host)) {
+		problems.push({
+			option: 'host',
+			message: `must be a loopback address (127.0.0.1, another 127.x address, ::1 or localhost), not ${JSON.stringify(resolved.host)}: the control API has no authentication, so the sandbox never listens where another machine can reach it`,
+		});
+	}
 	if (problems.length > 0) throw new SandboxOptionError(problems);
 	return resolved;
+}
+
+/** Whether `host` is this machine only: `localhost`, `127.0.0.0/8`, or `::1`. */
+function isLoopback(host: string): boolean {
+	if (host === 'localhost' || host === '::1' || host === '[::1]') return true;
+	const parts = host.split('.');
+	return parts.length === 4 && parts[0] === '127' && parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255);
 }

@@ -12,7 +12,7 @@ const USAGE = `usage: npm run sandbox -- [--members N] [--workers N] [--seed N] 
   --workers     worker applications besides the boss (default ${SANDBOX_DEFAULTS.workers})
   --seed        same seed, same guild, ids and tokens (default ${SANDBOX_DEFAULTS.seed})
   --port        0 picks a free port (default ${SANDBOX_DEFAULTS.port})
-  --host        address to listen on (default ${SANDBOX_DEFAULTS.host})
+  --host        loopback address to listen on (default ${SANDBOX_DEFAULTS.host}; the control API has no authentication)
   --time-scale  divides every rate-limit window (default ${SANDBOX_DEFAULTS.timeScale})
   --log-level   pino level for the logs on stderr (default info)
   --worker-members-intent

@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { parseSandboxArgs } from '../../src/sandbox/cli.js';
 import { SandboxOptionError } from '../../src/sandbox/SandboxOptionError.js';
+import { resolveSandboxOptions } from '../../src/sandbox/SandboxOptions.js';
 
 const script = (args: string[]): string => `import('./src/sandbox/cli.ts').then((cli) => cli.runSandboxCli(${JSON.stringify(args)}))`;
 
@@ -13,7 +14,7 @@ function runCli(args: string[]) {
 
 describe('npm run sandbox', () => {
 	it('maps flags to options and names every bad flag', () => {
-		expect(parseSandboxArgs(['--members', '5000', '--time-scale', '2.5', '--host', '0.0.0.0']).options).toMatchObject({ members: 5000, timeScale: 2.5, host: '0.0.0.0' });
+		expect(parseSandboxArgs(['--members', '5000', '--time-scale', '2.5', '--host', '127.0.0.2']).options).toMatchObject({ members: 5000, timeScale: 2.5, host: '127.0.0.2' });
 		let error: unknown;
 		try {
 			parseSandboxArgs(['--members', 'many', '--port', '1.5']);
@@ -51,5 +52,16 @@ describe('npm run sandbox', () => {
 		const [code] = (await once(child, 'exit')) as [number | null];
 		expect(code).toBe(2);
 		expect(stderr.join('')).toContain('--members: must be an integer from 10 to 10000000, got 3');
+	});
+
+	it('refuses to listen beyond loopback: its control API has no authentication', async () => {
+		const child = runCli(['--host', '0.0.0.0']);
+		const stderr: string[] = [];
+		child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+		const [code] = (await once(child, 'exit')) as [number | null];
+		expect(code).toBe(2);
+		expect(stderr.join('')).toMatch(/--host: must be a loopback address .*not "0\.0\.0\.0"/);
+		expect(() => resolveSandboxOptions({ host: '192.168.1.4' })).toThrow(/loopback/);
+		expect(resolveSandboxOptions({ host: '::1' }).host).toBe('::1');
 	});
 });

@@ -39,6 +39,7 @@ const OPERATION_OF: Readonly<Record<RouteKey, string>> = {
 	'GET /guilds/:guild': 'get_guild',
 	'GET /guilds/:guild/roles': 'list_guild_roles',
 	'GET /guilds/:guild/roles/member-counts': 'guild_role_member_counts',
+	'DELETE /guilds/:guild/roles/:role': 'delete_guild_role',
 	'GET /guilds/:guild/channels': 'list_guild_channels',
 	'GET /guilds/:guild/audit-logs': 'list_guild_audit_log_entries',
 	'GET /guilds/:guild/members': 'list_guild_members',
@@ -341,6 +342,18 @@ describe('members', () => {
 		const log = await call(sandbox, 'GET /guilds/:guild/audit-logs', { query: { action_type: '25', limit: '2' } });
 		expect(log.body.audit_log_entries.map((entry: { changes: Array<{ key: string }> }) => entry.changes[0]!.key)).toEqual(['$remove', '$add']);
 	});
+
+	it('deletes a role (204, no body), refuses what Discord refuses, and logs a ROLE_DELETE entry targeting the role', async () => {
+		const role = await control(sandbox, 'POST', `/guilds/${sandbox.guildId}/roles`, { name: 'Doomed', mentionable: true });
+		const headers = { 'X-Audit-Log-Reason': 'cleanup' };
+		expect((await call(sandbox, 'DELETE /guilds/:guild/roles/:role', { params: { role: role.id }, headers })).status).toBe(204);
+		expect((await call(sandbox, 'DELETE /guilds/:guild/roles/:role', { params: { role: role.id } })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownRole });
+		expect((await call(sandbox, 'DELETE /guilds/:guild/roles/:role', { params: { role: sandbox.guildId } })).body).toMatchObject({ code: RESTJSONErrorCodes.InvalidRole });
+		const { roleIds } = sandbox.state.guild;
+		expect((await call(sandbox, 'DELETE /guilds/:guild/roles/:role', { params: { role: roleIds.Admin } })).body).toMatchObject({ code: RESTJSONErrorCodes.MissingPermissions });
+		const log = await call(sandbox, 'GET /guilds/:guild/audit-logs', { query: { action_type: '32', limit: '1' } });
+		expect(log.body.audit_log_entries).toMatchObject([{ target_id: role.id, user_id: sandbox.bossId, reason: 'cleanup', changes: expect.arrayContaining([{ key: 'name', old_value: 'Doomed' }]) }]);
+	});
 });
 
 describe('commands and interactions', () => {
@@ -420,6 +433,10 @@ describe('commands and interactions', () => {
 
 describe('channel messages', () => {
 	it('posts, lists, reads, edits and deletes, and refuses what Discord refuses', async () => {
+		// Mentions of a user and of a mentionable role: `mentions` holds user objects.
+		const mentioning = await call(sandbox, 'POST /channels/:channel/messages', { body: { content: `<@${sandbox.ownerId}> <@&${sandbox.state.guild.roleIds.Staff}>` } });
+		expect(mentioning.body).toMatchObject({ mentions: [{ id: sandbox.ownerId }], mention_roles: [sandbox.state.guild.roleIds.Staff], mention_everyone: false });
+		expect((await call(sandbox, 'POST /channels/:channel/messages', { body: { content: 'x', allowed_mentions: { parse: ['users'], users: [sandbox.ownerId] } } })).status).toBe(400);
 		const posted = await call(sandbox, 'POST /channels/:channel/messages', { body: RICH_MESSAGE });
 		// Discord numbers components a bot left without an id: from 1, parents first, skipping ids in use.
 		expect(posted.body.components).toMatchObject([{ id: 1, components: [{ id: 2 }] }]);

@@ -45,11 +45,16 @@ import { roleRoutes } from './roleRoutes.js';
  *   (`null` clears; GUILD_MEMBER_UPDATE; an audit entry by the member, no rate limit).
  *
  * **Roles and the channel's permissions** (what a server admin does in Server Settings)
- * - `POST /_sandbox/guilds/{g}/roles` `{name, permissions?, position?}` → the role: created at
- *   `position` (default 1, just above `@everyone`), the roles from there up move one higher
- *   (GUILD_ROLE_CREATE, GUILD_ROLE_UPDATE). `permissions` here and below: a decimal string, a
- *   number, or names (`["ManageNicknames"]`).
- * - `PATCH /_sandbox/guilds/{g}/roles/{r}` `{permissions?, position?}` → the role (GUILD_ROLE_UPDATE).
+ * - `POST /_sandbox/guilds/{g}/roles` `{name, permissions?, position?, mentionable?}` → the role:
+ *   created at `position` (default 1, just above `@everyone`), the roles from there up move one
+ *   higher (GUILD_ROLE_CREATE, GUILD_ROLE_UPDATE). `permissions` here and below: a decimal string,
+ *   a number, or names (`["ManageNicknames"]`). `mentionable` (default false): whether anyone may
+ *   ping it, not only members with Mention Everyone.
+ * - `PATCH /_sandbox/guilds/{g}/roles/{r}` `{permissions?, position?, mentionable?}` → the role
+ *   (GUILD_ROLE_UPDATE).
+ * - `DELETE /_sandbox/guilds/{g}/roles/{r}` → `{deleted}`: the owner deletes the role; it leaves
+ *   every member who held it, with GUILD_ROLE_DELETE and a ROLE_DELETE audit entry, and no
+ *   GUILD_MEMBER_UPDATE (as on Discord). 400 for `@everyone` and managed roles.
  * - `PUT` / `DELETE /_sandbox/guilds/{g}/members/{u}/roles/{r}` → the member, with the role given
  *   or taken (GUILD_MEMBER_UPDATE).
  * - `PUT /_sandbox/channels/{c}/permissions/{id}` `{type: 0 role | 1 member, allow?, deny?}` and
@@ -58,7 +63,11 @@ import { roleRoutes } from './roleRoutes.js';
  *
  * **Observing**
  * - `GET /_sandbox/channels/{c}/messages` → every message the bots posted there, oldest first,
- *   as Discord's message objects plus `edits` (how often edited), `ephemeral`, `deleted`, `interactionId`.
+ *   ephemeral interaction replies and follow-ups included (the sandbox has one channel, so this is
+ *   every message it stored), as Discord's message objects (with `mentions`, `mention_roles` and
+ *   `mention_everyone` computed as Discord does) plus `edits` (how often edited), `ephemeral`,
+ *   `deleted`, `interactionId` and `everMentioned: {users, roles, everyone}` (whom it mentioned at
+ *   any time, before later edits too).
  * - `GET /_sandbox/requests?after=SEQ&limit=` → `{requests: [{seq, at, botUserId, method, route,
  *   path, targetId, status, code, scope?}], lastSeq}`: REST requests after `SEQ`, oldest first
  *   (a ring buffer of `requestLogLimit`). `route` generalises ids: `/guilds/:id/members/:id`.
@@ -66,11 +75,11 @@ import { roleRoutes } from './roleRoutes.js';
  *   unauthenticated, totals, invalidRequests: {total, inWindow, byAddress}}`. Never tokens.
  * - `GET /_sandbox/audit-log?guildId=&limit=&before=&after=&user_id=&action_type=` → the guild's
  *   audit log, as `GET /guilds/{g}/audit-logs` returns it (limit up to 100): the bots' nickname
- *   changes (MEMBER_UPDATE, 24) and the roles they gave or took (MEMBER_ROLE_UPDATE, 25, changes
- *   `[{key: '$add' | '$remove', new_value: [{id, name}]}]`).
+ *   changes (MEMBER_UPDATE, 24), the roles they gave or took (MEMBER_ROLE_UPDATE, 25, changes
+ *   `[{key: '$add' | '$remove', new_value: [{id, name}]}]`) and roles deleted (ROLE_DELETE, 32).
  * - `GET /_sandbox/state` → `{guildId, name, ownerId, channelId, members, nicknamed, roles: [{id,
- *   name, position, permissions, managed}], apps: [{id, name, role, membersIntent, revoked,
- *   commands}], auditLogEntries, timeScale, gateway}`.
+ *   name, position, permissions, managed, mentionable}], apps: [{id, name, role, membersIntent,
+ *   revoked, commands}], auditLogEntries, timeScale, gateway}`.
  *
  * **Faults**
  * - `GET /_sandbox/faults` → the fault state.

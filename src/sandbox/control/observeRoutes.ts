@@ -15,6 +15,7 @@ export const observeRoutes: ControlRoute[] = [
 				ephemeral: stored.ephemeral,
 				deleted: stored.deleted,
 				interactionId: stored.interactionId,
+				everMentioned: stored.everMentioned.toJSON(),
 			}));
 		},
 	},
@@ -67,7 +68,7 @@ export const observeRoutes: ControlRoute[] = [
 				channelId: state.guild.channel.id,
 				members: state.members.size,
 				nicknamed: state.members.countNicknamed(),
-				roles: state.guild.roles.map(({ id, name, position, permissions, managed }) => ({ id, name, position, permissions, managed })),
+				roles: state.guild.roles.map(({ id, name, position, permissions, managed, mentionable }) => ({ id, name, position, permissions, managed, mentionable })),
 				apps: state.apps.map((app) => ({
 					id: app.id,
 					name: app.name,

@@ -17,6 +17,11 @@ function readPosition(value: unknown): number | undefined {
 	return value;
 }
 
+function readMentionable(value: unknown): boolean | undefined {
+	if (value === undefined || typeof value === 'boolean') return value;
+	throw new ControlError(400, 'mentionable must be true or false');
+}
+
 /** The guild's roles and who holds them, changed as a server admin would in Server Settings. */
 export const roleRoutes: ControlRoute[] = [
 	{
@@ -26,7 +31,8 @@ export const roleRoutes: ControlRoute[] = [
 			requireGuild(state, params.guild);
 			if (typeof body.name !== 'string' || body.name.trim() === '' || body.name.length > 100) throw new ControlError(400, 'name must be a string of 1 to 100 characters');
 			const permissions = body.permissions === undefined ? 0n : readPermissionBits(body.permissions, 'permissions');
-			return state.createRole({ name: body.name, permissions, position: readPosition(body.position) ?? 1 });
+			const mentionable = readMentionable(body.mentionable);
+			return state.createRole({ name: body.name, permissions, position: readPosition(body.position) ?? 1, ...(mentionable === undefined ? {} : { mentionable }) });
 		},
 	},
 	{
@@ -38,7 +44,27 @@ export const roleRoutes: ControlRoute[] = [
 			const position = readPosition(body.position);
 			if (position !== undefined && role.id === state.guildId) throw new ControlError(400, '@everyone always stays at position 0');
 			const permissions = body.permissions === undefined ? undefined : readPermissionBits(body.permissions, 'permissions');
-			return state.editRole(role, { ...(permissions === undefined ? {} : { permissions }), ...(position === undefined ? {} : { position }) });
+			const mentionable = readMentionable(body.mentionable);
+			return state.editRole(role, {
+				...(permissions === undefined ? {} : { permissions }),
+				...(position === undefined ? {} : { position }),
+				...(mentionable === undefined ? {} : { mentionable }),
+			});
+		},
+	},
+	{
+		// The owner deletes the role in Server Settings (the audit entry names them): no bot's rank
+		// or permission is involved, but Discord offers no way to delete `@everyone` or a managed
+		// role either.
+		method: 'DELETE',
+		path: '/guilds/:guild/roles/:role',
+		handle({ ctx: { state }, params }) {
+			requireGuild(state, params.guild);
+			const role = requireRole(state, params.role);
+			if (role.id === state.guildId) throw new ControlError(400, '@everyone cannot be deleted');
+			if (role.managed) throw new ControlError(400, `${role.name} is managed by an integration and cannot be deleted`);
+			state.deleteRole(role, { actorIndex: state.members.indexOf(BigInt(state.guild.ownerId)), reason: null });
+			return { deleted: role.id };
 		},
 	},
 	{

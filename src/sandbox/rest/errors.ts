@@ -16,6 +16,7 @@ const MESSAGES: Partial<Record<RESTJSONErrorCodes, string>> = {
 	[RESTJSONErrorCodes.CannotEditMessageAuthoredByAnotherUser]: 'Cannot edit a message authored by another user',
 	[RESTJSONErrorCodes.CannotSendAnEmptyMessage]: 'Cannot send an empty message',
 	[RESTJSONErrorCodes.MissingPermissions]: 'Missing Permissions',
+	[RESTJSONErrorCodes.InvalidRole]: 'Invalid Role',
 	[RESTJSONErrorCodes.InvalidWebhookToken]: 'Invalid Webhook Token',
 	[RESTJSONErrorCodes.RequestBodyContainsInvalidJSON]: 'The request body contains invalid JSON.',
 };
@@ -27,6 +28,7 @@ const STATUS: Partial<Record<RESTJSONErrorCodes, number>> = {
 	[RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged]: 400,
 	[RESTJSONErrorCodes.CannotSendAnEmptyMessage]: 400,
 	[RESTJSONErrorCodes.RequestBodyContainsInvalidJSON]: 400,
+	[RESTJSONErrorCodes.InvalidRole]: 400,
 	[RESTJSONErrorCodes.InvalidWebhookToken]: 401,
 };
 

@@ -81,7 +81,7 @@ export const guildRoutes: Route[] = [
 /**
  * The audit log as `GET /guilds/{id}/audit-logs` returns it, filtered by `user_id`,
  * `action_type`, `before`, `after` and `limit` (1–100, default 50): nickname changes
- * (MEMBER_UPDATE) and roles given or taken (MEMBER_ROLE_UPDATE).
+ * (MEMBER_UPDATE), roles given or taken (MEMBER_ROLE_UPDATE) and roles deleted (ROLE_DELETE).
  *
  * @see {@link https://discord.com/developers/docs/resources/audit-log#get-guild-audit-log}
  */
@@ -99,13 +99,14 @@ export function auditLogJson(state: SandboxState, query: URLSearchParams): APIAu
 	const records = state.auditLog.query({ limit, before, after, actorIndex, actionType });
 	const userIndices = new Set<number>();
 	const entries = records.map((record): APIAuditLogEntry => {
-		userIndices.add(record.actorIndex).add(record.targetIndex);
+		userIndices.add(record.actorIndex);
+		if (record.actionType !== AuditLogEvent.RoleDelete) userIndices.add(record.targetIndex);
 		return {
 			id: record.id.toString(),
 			user_id: state.members.idAt(record.actorIndex).toString(),
-			target_id: state.members.idAt(record.targetIndex).toString(),
+			target_id: record.actionType === AuditLogEvent.RoleDelete ? record.role.id : state.members.idAt(record.targetIndex).toString(),
 			action_type: record.actionType,
-			changes: [auditLogChange(record)],
+			changes: auditLogChanges(record),
 			...(record.reason === null ? {} : { reason: record.reason }),
 		};
 	});
@@ -115,13 +116,23 @@ export function auditLogJson(state: SandboxState, query: URLSearchParams): APIAu
 /**
  * A nickname change as `nick` (no `new_value` when cleared, no `old_value` when first set); a
  * role given or taken as `$add` or `$remove` with the role's id and name, Discord's exception to
- * its one-field-per-key rule.
+ * its one-field-per-key rule; a deleted role as what it was, one `old_value` per field.
  *
  * @see {@link https://discord.com/developers/docs/resources/audit-log#audit-log-change-object-audit-log-change-exceptions}
  */
-function auditLogChange(record: AuditLogRecord): APIAuditLogChange {
-	if (record.actionType === AuditLogEvent.MemberRoleUpdate) return { key: record.change, new_value: [{ ...record.role }] };
-	return { key: 'nick', ...(record.oldNick === null ? {} : { old_value: record.oldNick }), ...(record.newNick === null ? {} : { new_value: record.newNick }) };
+function auditLogChanges(record: AuditLogRecord): APIAuditLogChange[] {
+	if (record.actionType === AuditLogEvent.MemberRoleUpdate) return [{ key: record.change, new_value: [{ ...record.role }] }];
+	if (record.actionType === AuditLogEvent.RoleDelete) {
+		const { role } = record;
+		return [
+			{ key: 'name', old_value: role.name },
+			{ key: 'permissions', old_value: role.permissions },
+			{ key: 'color', old_value: role.color },
+			{ key: 'hoist', old_value: role.hoist },
+			{ key: 'mentionable', old_value: role.mentionable },
+		];
+	}
+	return [{ key: 'nick', ...(record.oldNick === null ? {} : { old_value: record.oldNick }), ...(record.newNick === null ? {} : { new_value: record.newNick }) }];
 }
 
 function auditLogBody(entries: APIAuditLogEntry[], users: APIAuditLog['users']): APIAuditLog {

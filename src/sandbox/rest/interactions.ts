@@ -110,7 +110,7 @@ function updateComponentMessage(state: SandboxState, interaction: SandboxInterac
 	const stored = state.messages.get(interaction.componentMessageId);
 	if (!stored) throw DiscordHttpError.of(RESTJSONErrorCodes.UnknownMessage);
 	if (fields) {
-		applyEdit(state, stored.message, fields, true);
+		applyEdit(state, state.appById(interaction.applicationId)!, stored, fields, { markEdited: true, context: 'interaction' });
 		stored.edits++;
 	}
 	interaction.deferred = fields === null;

@@ -1,6 +1,7 @@
-import { PermissionFlagsBits, RESTJSONErrorCodes, type APIRole } from 'discord-api-types/v10';
+import { RESTJSONErrorCodes, type APIRole } from 'discord-api-types/v10';
 import type { SandboxApp } from '../state/SandboxApp.js';
 import type { SandboxState } from '../state/SandboxState.js';
+import { assertCanManageRole } from './assertCanManageRole.js';
 import { DiscordHttpError } from './errors.js';
 import { requireGuild } from './queryParams.js';
 import { readReason } from './readReason.js';
@@ -19,21 +20,16 @@ function requireRole(state: SandboxState, roleId: string): APIRole {
 }
 
 /**
- * Discord's rules for giving or taking a role, all answered 403/50013 Missing Permissions:
- * MANAGE_ROLES (ADMINISTRATOR includes it); the role strictly below the bot's highest role
- * (the owner is above every role); and never a managed role (a bot's own role, the booster
- * role, an integration's), whoever asks. Unlike renaming, the member's own roles do not matter:
- * a bot can give a role below its own to someone ranked above it, the owner included.
+ * Giving or taking a role needs what acting on any role needs (see {@link assertCanManageRole}),
+ * and never a managed role (a bot's own role, the booster role, an integration's), whoever asks:
+ * 403/50013 as well. Unlike renaming, the member's own roles do not matter: a bot can give a role
+ * below its own to someone ranked above it, the owner included.
  *
  * @see {@link https://discord.com/developers/docs/topics/permissions#permission-hierarchy}
  */
-function assertCanManageRole(state: SandboxState, app: SandboxApp, role: APIRole): void {
-	const owner = state.isOwner(app.memberIndex);
-	const allowed =
-		!role.managed &&
-		(state.permissions(app.memberIndex) & PermissionFlagsBits.ManageRoles) !== 0n &&
-		(owner || role.position < state.highestPosition(app.memberIndex));
-	if (!allowed) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);
+function assertCanGiveRole(state: SandboxState, app: SandboxApp, role: APIRole): void {
+	if (role.managed) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);
+	assertCanManageRole(state, app, role);
 }
 
 /** Gives (`held`) or takes the role; 204 whether or not the member already had it. */
@@ -43,7 +39,7 @@ function changeRole(request: RouteRequest, held: boolean): { status: number } {
 	const guildId = requireGuild(state, request.params.guild);
 	const target = requireMember(state, guildId, request.params.user!);
 	const role = requireRole(state, request.params.role!);
-	assertCanManageRole(state, app, role);
+	assertCanGiveRole(state, app, role);
 	state.setMemberRole(target, role, held, { actorIndex: app.memberIndex, reason: readReason(request) });
 	return { status: 204 };
 }

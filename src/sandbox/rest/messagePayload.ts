@@ -5,6 +5,7 @@ import {
 	MessageType,
 	RESTJSONErrorCodes,
 	ApplicationIntegrationType,
+	type APIAllowedMentions,
 	type APIEmbed,
 	type APIMessage,
 	type APIMessageTopLevelComponent,
@@ -12,9 +13,12 @@ import {
 import type { SandboxApp } from '../state/SandboxApp.js';
 import type { SandboxState } from '../state/SandboxState.js';
 import type { SandboxInteraction } from '../state/InteractionStore.js';
+import type { StoredMessage } from '../state/MessageStore.js';
 import { toDiscordTimestamp } from '../state/toDiscordTimestamp.js';
 import { DiscordHttpError } from './errors.js';
 import { numberComponents } from './numberComponents.js';
+import { readAllowedMentions } from './readAllowedMentions.js';
+import { resolveMentions, type MentionContext } from './resolveMentions.js';
 import { validateComponents } from './validateComponents.js';
 
 /** The message fields a create or edit may set; absent means "leave as is" on an edit. */
@@ -23,6 +27,8 @@ export interface MessageFields {
 	embeds?: APIEmbed[];
 	components?: APIMessageTopLevelComponent[];
 	flags?: number;
+	/** The request's `allowed_mentions`; absent means the context's default. */
+	allowedMentions?: APIAllowedMentions;
 }
 
 /** Flags a bot may set itself; Discord ignores or rejects the others. */
@@ -57,13 +63,16 @@ export function readMessageFields(body: unknown, requireContent: boolean, prefix
 		if (typeof source.flags !== 'number') throw DiscordHttpError.invalidField(`${prefix}flags`, { code: 'NUMBER_TYPE_COERCE', message: `Value "${String(source.flags)}" is not int.` });
 		fields.flags = source.flags & SETTABLE_FLAGS;
 	}
+	const allowedMentions = readAllowedMentions(source.allowed_mentions, prefix);
+	if (allowedMentions) fields.allowedMentions = allowedMentions;
 	if (requireContent && !fields.content && !fields.embeds?.length && !fields.components?.length) throw DiscordHttpError.of(RESTJSONErrorCodes.CannotSendAnEmptyMessage);
 	return fields;
 }
 
 /**
  * A full message object, as Discord returns it: what discord.js needs to build a `Message`.
- * With `interaction`, it is an interaction's reply or follow-up (see `interactionFields`).
+ * With `interaction`, it is an interaction's reply or follow-up (see `interactionFields`). Its
+ * mentions are computed from its text and `allowed_mentions` (see `resolveMentions`).
  */
 export function buildMessage(
 	state: SandboxState,
@@ -81,9 +90,7 @@ export function buildMessage(
 		timestamp: toDiscordTimestamp(state.now()),
 		edited_timestamp: null,
 		tts: false,
-		mention_everyone: false,
-		mentions: [],
-		mention_roles: [],
+		...resolveMentions(state, app, { content: fields.content ?? '', components: fields.components ?? [], flags: fields.flags ?? 0 }, fields.allowedMentions, interaction ? 'interaction' : 'channel'),
 		attachments: [],
 		embeds: fields.embeds ?? [],
 		pinned: false,
@@ -132,12 +139,33 @@ function interactionFields(state: SandboxState, app: SandboxApp, interaction: Sa
 	};
 }
 
-/** Applies an edit in place: the fields given replace the old ones. */
-export function applyEdit(state: SandboxState, message: APIMessage, fields: MessageFields, markEdited: boolean): void {
+/**
+ * Applies an edit in place: the fields given replace the old ones. An edit of the text (the
+ * content, or a Components V2 message's components) computes the mentions again from scratch,
+ * with that request's `allowed_mentions` or, without one, the context's default: "without regard
+ * to whether or not an `allowed_mentions` was present in the request that originally created the
+ * message". `app` is who edits (the author, or the app whose interaction updates its message).
+ *
+ * @see {@link https://discord.com/developers/docs/resources/message#edit-message}
+ */
+export function applyEdit(
+	state: SandboxState,
+	app: SandboxApp,
+	stored: StoredMessage,
+	fields: MessageFields,
+	options: { markEdited: boolean; context: MentionContext },
+): void {
+	const { message } = stored;
 	if (fields.content !== undefined) message.content = fields.content;
 	if (fields.embeds !== undefined) message.embeds = fields.embeds;
 	if (fields.components !== undefined) message.components = fields.components;
 	if (fields.flags !== undefined) message.flags = (((message.flags ?? 0) & ~MessageFlags.SuppressEmbeds) | (fields.flags & MessageFlags.SuppressEmbeds)) as MessageFlags;
 	message.flags = ((message.flags ?? 0) & ~MessageFlags.Loading) as MessageFlags;
-	if (markEdited) message.edited_timestamp = toDiscordTimestamp(state.now());
+	const componentsV2 = ((message.flags ?? 0) & MessageFlags.IsComponentsV2) !== 0;
+	if (fields.content !== undefined || (componentsV2 && fields.components !== undefined)) {
+		const mentions = resolveMentions(state, app, { content: message.content, components: message.components ?? [], flags: message.flags ?? 0 }, fields.allowedMentions, options.context);
+		Object.assign(message, mentions);
+		stored.everMentioned.note(mentions);
+	}
+	if (options.markEdited) message.edited_timestamp = toDiscordTimestamp(state.now());
 }

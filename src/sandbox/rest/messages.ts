@@ -87,7 +87,7 @@ export const messageRoutes: Route[] = [
 			requirePermission(state, app!, PermissionFlagsBits.ViewChannel);
 			const stored = requireMessage(state, channelId, params.message!);
 			if (stored.message.author.id !== app!.id) throw DiscordHttpError.of(RESTJSONErrorCodes.CannotEditMessageAuthoredByAnotherUser);
-			applyEdit(state, stored.message, readMessageFields(body, false), true);
+			applyEdit(state, app!, stored, readMessageFields(body, false), { markEdited: true, context: 'channel' });
 			stored.edits++;
 			return { status: 200, body: stored.message };
 		},

@@ -1,5 +1,6 @@
 import { commandRoutes } from './commands.js';
 import { gatewayRoutes } from './gateway.js';
+import { guildRoleRoutes } from './guildRoles.js';
 import { guildRoutes } from './guilds.js';
 import { interactionRoutes } from './interactions.js';
 import { memberRoleRoutes } from './memberRoles.js';
@@ -17,6 +18,7 @@ export const restRoutes: readonly Route[] = [
 	...memberRoutes,
 	...memberRoleRoutes,
 	...guildRoutes,
+	...guildRoleRoutes,
 	...userRoutes,
 	...gatewayRoutes,
 	...commandRoutes,

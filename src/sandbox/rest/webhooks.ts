@@ -39,7 +39,7 @@ function edit(request: RouteRequest, messageId: string) {
 	const interaction = requireInteraction(request);
 	const stored = requireMessage(state, interaction, messageId);
 	const filling = isLoading(stored);
-	applyEdit(state, stored.message, readMessageFields(request.body, false), !filling);
+	applyEdit(state, state.appById(interaction.applicationId)!, stored, readMessageFields(request.body, false), { markEdited: !filling, context: 'interaction' });
 	if (!filling) stored.edits++;
 	interaction.responses.push({ kind: 'edit', at: state.now(), body: request.body, messageId: stored.message.id });
 	return { status: 200, body: stored.message };
@@ -88,7 +88,7 @@ export const webhookRoutes: Route[] = [
 			let stored: StoredMessage;
 			if (original && isLoading(original)) {
 				// Right after a deferral, the first follow-up replaces the "thinking..." message.
-				applyEdit(state, original.message, fields, false);
+				applyEdit(state, state.appById(interaction.applicationId)!, original, fields, { markEdited: false, context: 'interaction' });
 				stored = original;
 			} else {
 				const ephemeral = ((fields.flags ?? 0) & MessageFlags.Ephemeral) !== 0;

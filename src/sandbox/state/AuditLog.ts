@@ -1,4 +1,4 @@
-import { AuditLogEvent } from 'discord-api-types/v10';
+import { AuditLogEvent, type APIRole } from 'discord-api-types/v10';
 
 /** A role as a MEMBER_ROLE_UPDATE entry names it: its id and its name at the time. */
 export interface AuditLogRole {
@@ -9,35 +9,54 @@ export interface AuditLogRole {
 interface AuditLogRecordBase {
 	id: bigint;
 	actorIndex: number;
-	targetIndex: number;
 	reason: string | null;
 }
 
+/** An entry whose target is a member. */
+interface MemberRecordBase extends AuditLogRecordBase {
+	targetIndex: number;
+}
+
 /** A nickname change (MEMBER_UPDATE, action type 24). */
-export interface NickRecord extends AuditLogRecordBase {
+export interface NickRecord extends MemberRecordBase {
 	actionType: AuditLogEvent.MemberUpdate;
 	oldNick: string | null;
 	newNick: string | null;
 }
 
 /** A role given (`$add`) or taken (`$remove`) (MEMBER_ROLE_UPDATE, action type 25). */
-export interface RoleRecord extends AuditLogRecordBase {
+export interface RoleRecord extends MemberRecordBase {
 	actionType: AuditLogEvent.MemberRoleUpdate;
 	change: '$add' | '$remove';
 	role: AuditLogRole;
 }
 
+/** A role deleted (ROLE_DELETE, action type 32): its target is the role, as it was. */
+export interface RoleDeleteRecord extends AuditLogRecordBase {
+	actionType: AuditLogEvent.RoleDelete;
+	role: APIRole;
+}
+
 /** One entry as stored: member indices instead of ids, the reason interned. */
-export type AuditLogRecord = NickRecord | RoleRecord;
+export type AuditLogRecord = NickRecord | RoleRecord | RoleDeleteRecord;
 
 /** What the `kind` column holds. */
 const NICK = 0;
 const ROLE_ADD = 1;
 const ROLE_REMOVE = 2;
+const ROLE_DELETE = 3;
+
+/** Which kinds each filterable action type covers. */
+const KINDS_OF: ReadonlyMap<number, readonly number[]> = new Map([
+	[AuditLogEvent.MemberUpdate, [NICK]],
+	[AuditLogEvent.MemberRoleUpdate, [ROLE_ADD, ROLE_REMOVE]],
+	[AuditLogEvent.RoleDelete, [ROLE_DELETE]],
+]);
 
 /**
  * The guild's audit log: the changes the sandbox makes to members, nickname changes
- * (MEMBER_UPDATE, 24) and roles given or taken (MEMBER_ROLE_UPDATE, 25). A mass job writes one
+ * (MEMBER_UPDATE, 24) and roles given or taken (MEMBER_ROLE_UPDATE, 25), and roles deleted
+ * (ROLE_DELETE, 32; rare, so kept whole on the side, with no member target). A mass job writes one
  * entry per member, so the entries are kept in columns, with reasons and roles interned (one
  * job uses one reason and one role); a role entry keeps no nickname, a nickname entry no role.
  *
@@ -49,13 +68,14 @@ export class AuditLog {
 	#targets = new Int32Array(1024);
 	#reasons = new Int32Array(1024);
 	#kinds = new Uint8Array(1024);
-	/** Per entry: an index into `#nickChanges` for a nickname, into `#roleTable` for a role. */
+	/** Per entry: an index into `#nickChanges` for a nickname, `#roleTable` for a role, `#deletedRoles` for a deletion. */
 	#details = new Int32Array(1024);
 	readonly #nickChanges: (string | null)[] = [];
 	readonly #reasonTable: (string | null)[] = [null];
 	readonly #reasonIndex = new Map<string | null, number>([[null, 0]]);
 	readonly #roleTable: AuditLogRole[] = [];
 	readonly #roleIndex = new Map<string, number>();
+	readonly #deletedRoles: APIRole[] = [];
 	#count = 0;
 
 	public get size(): number {
@@ -67,7 +87,7 @@ export class AuditLog {
 		const index = this.#count++;
 		this.#ids[index] = record.id;
 		this.#actors[index] = record.actorIndex;
-		this.#targets[index] = record.targetIndex;
+		this.#targets[index] = record.actionType === AuditLogEvent.RoleDelete ? -1 : record.targetIndex;
 		let reason = this.#reasonIndex.get(record.reason);
 		if (reason === undefined) {
 			reason = this.#reasonTable.push(record.reason) - 1;
@@ -77,6 +97,9 @@ export class AuditLog {
 		if (record.actionType === AuditLogEvent.MemberUpdate) {
 			this.#kinds[index] = NICK;
 			this.#details[index] = this.#nickChanges.push(record.oldNick, record.newNick) - 2;
+		} else if (record.actionType === AuditLogEvent.RoleDelete) {
+			this.#kinds[index] = ROLE_DELETE;
+			this.#details[index] = this.#deletedRoles.push(structuredClone(record.role)) - 1;
 		} else {
 			this.#kinds[index] = record.change === '$add' ? ROLE_ADD : ROLE_REMOVE;
 			const key = `${record.role.id}\u0000${record.role.name}`;
@@ -95,7 +118,7 @@ export class AuditLog {
 	 */
 	public query(options: { limit: number; before?: bigint; after?: bigint; actorIndex?: number; actionType?: number }): AuditLogRecord[] {
 		const result: AuditLogRecord[] = [];
-		const kinds = options.actionType === undefined ? null : options.actionType === AuditLogEvent.MemberUpdate ? [NICK] : options.actionType === AuditLogEvent.MemberRoleUpdate ? [ROLE_ADD, ROLE_REMOVE] : [];
+		const kinds = options.actionType === undefined ? null : (KINDS_OF.get(options.actionType) ?? []);
 		if (kinds?.length === 0) return result;
 		for (let index = this.#count - 1; index >= 0 && result.length < options.limit; index--) {
 			const id = this.#ids[index]!;
@@ -110,10 +133,12 @@ export class AuditLog {
 	}
 
 	#record(index: number, kind: number): AuditLogRecord {
-		const base = { id: this.#ids[index]!, actorIndex: this.#actors[index]!, targetIndex: this.#targets[index]!, reason: this.#reasonTable[this.#reasons[index]!] ?? null };
+		const base = { id: this.#ids[index]!, actorIndex: this.#actors[index]!, reason: this.#reasonTable[this.#reasons[index]!] ?? null };
 		const detail = this.#details[index]!;
-		if (kind === NICK) return { ...base, actionType: AuditLogEvent.MemberUpdate, oldNick: this.#nickChanges[detail] ?? null, newNick: this.#nickChanges[detail + 1] ?? null };
-		return { ...base, actionType: AuditLogEvent.MemberRoleUpdate, change: kind === ROLE_ADD ? '$add' : '$remove', role: { ...this.#roleTable[detail]! } };
+		if (kind === ROLE_DELETE) return { ...base, actionType: AuditLogEvent.RoleDelete, role: structuredClone(this.#deletedRoles[detail]!) };
+		const member = { ...base, targetIndex: this.#targets[index]! };
+		if (kind === NICK) return { ...member, actionType: AuditLogEvent.MemberUpdate, oldNick: this.#nickChanges[detail] ?? null, newNick: this.#nickChanges[detail + 1] ?? null };
+		return { ...member, actionType: AuditLogEvent.MemberRoleUpdate, change: kind === ROLE_ADD ? '$add' : '$remove', role: { ...this.#roleTable[detail]! } };
 	}
 
 	#grow(): void {

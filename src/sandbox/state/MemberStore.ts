@@ -214,6 +214,34 @@ export class MemberStore {
 	}
 
 	/**
+	 * Takes a role from every member, as deleting it does, in one pass over the role-set column
+	 * whatever the guild's size: each shared set that holds it is rewritten once (or folded into
+	 * the set it becomes, if that exists already), and members are moved byte by byte, with no
+	 * allocation per member. Only members in the side map get a new array.
+	 */
+	public removeRoleEverywhere(roleId: string): void {
+		const remap = new Uint8Array(CUSTOM_ROLES + 1).map((_, set) => set);
+		let moved = false;
+		this.#roleSets.forEach((roles, set) => {
+			if (!roles.includes(roleId)) return;
+			const reduced = roles.filter((id) => id !== roleId);
+			const key = [...reduced].sort().join(',');
+			const existing = this.#roleSetIndex.get(key);
+			if (existing === undefined) {
+				// Rewritten in place: its members keep their set index.
+				this.#roleSetIndex.delete([...roles].sort().join(','));
+				this.#roleSets[set] = Object.freeze(reduced);
+				this.#roleSetIndex.set(key, set);
+			} else {
+				remap[set] = existing;
+				moved = true;
+			}
+		});
+		if (moved) for (let index = 0; index < this.#count; index++) this.#roleSet[index] = remap[this.#roleSet[index]!]!;
+		for (const [index, roles] of this.#customRoles) if (roles.includes(roleId)) this.setRoles(index, roles.filter((id) => id !== roleId));
+	}
+
+	/**
 	 * How many current members hold each role: one pass over the role-set column, so it costs
 	 * milliseconds even for ten million members. Roles nobody holds are absent.
 	 */

@@ -1,4 +1,5 @@
 import type { APIMessage } from 'discord-api-types/v10';
+import { MentionHistory } from './MentionHistory.js';
 
 /** A message the bots posted, with what the control API reports about it. */
 export interface StoredMessage {
@@ -9,6 +10,8 @@ export interface StoredMessage {
 	ephemeral: boolean;
 	interactionId: string | null;
 	deleted: boolean;
+	/** Whom it mentioned at any time, edits included (`message` holds only the latest). */
+	everMentioned: MentionHistory;
 }
 
 /**
@@ -20,7 +23,15 @@ export class MessageStore {
 	readonly #byChannel = new Map<string, StoredMessage[]>();
 
 	public add(message: APIMessage, options: { ephemeral?: boolean; interactionId?: string | null } = {}): StoredMessage {
-		const stored: StoredMessage = { message, edits: 0, ephemeral: options.ephemeral ?? false, interactionId: options.interactionId ?? null, deleted: false };
+		const stored: StoredMessage = {
+			message,
+			edits: 0,
+			ephemeral: options.ephemeral ?? false,
+			interactionId: options.interactionId ?? null,
+			deleted: false,
+			everMentioned: new MentionHistory(),
+		};
+		stored.everMentioned.note(message);
 		this.#byId.set(message.id, stored);
 		let channel = this.#byChannel.get(message.channel_id);
 		if (!channel) this.#byChannel.set(message.channel_id, (channel = []));

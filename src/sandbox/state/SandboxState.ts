@@ -179,7 +179,7 @@ export class SandboxState {
 	 * A new role, placed at `position` (Discord creates roles at 1, just above `@everyone`):
 	 * GUILD_ROLE_CREATE, and GUILD_ROLE_UPDATE for every role it pushed up.
 	 */
-	public createRole(fields: { name: string; permissions: bigint; position: number }): APIRole {
+	public createRole(fields: { name: string; permissions: bigint; position: number; mentionable?: boolean }): APIRole {
 		const role: APIRole = {
 			id: this.snowflakes.next().toString(),
 			name: fields.name,
@@ -191,7 +191,7 @@ export class SandboxState {
 			position: fields.position,
 			permissions: fields.permissions.toString(),
 			managed: false,
-			mentionable: false,
+			mentionable: fields.mentionable ?? false,
 			flags: 0 as RoleFlags,
 		};
 		const moved = placeRole(this.guild.roles, role, fields.position);
@@ -201,13 +201,33 @@ export class SandboxState {
 		return role;
 	}
 
-	/** Changes a role's permissions and/or position: GUILD_ROLE_UPDATE for it and every role moved. */
-	public editRole(role: APIRole, changes: { permissions?: bigint; position?: number }): APIRole {
+	/** Changes a role's permissions, position and/or `mentionable`: GUILD_ROLE_UPDATE for it and every role moved. */
+	public editRole(role: APIRole, changes: { permissions?: bigint; position?: number; mentionable?: boolean }): APIRole {
 		if (changes.permissions !== undefined) role.permissions = changes.permissions.toString();
+		if (changes.mentionable !== undefined) role.mentionable = changes.mentionable;
 		const moved = changes.position === undefined || role.position === 0 ? [] : placeRole(this.guild.roles, role, changes.position);
 		this.#emitRole(GatewayDispatchEvents.GuildRoleUpdate, role);
 		for (const other of moved) this.#emitRole(GatewayDispatchEvents.GuildRoleUpdate, other);
 		return role;
+	}
+
+	/**
+	 * Deletes a role: gone from the guild and from every member who held it, then
+	 * GUILD_ROLE_DELETE, and nothing else. Discord documents no other event for it, and sends no
+	 * GUILD_MEMBER_UPDATE per holder (a library drops the id from its members itself: discord.js's
+	 * `GuildMemberRoleManager#cache` skips roles the guild no longer has). The roles above keep
+	 * their positions. With `change`, a ROLE_DELETE audit entry (32) by whoever deleted it.
+	 *
+	 * @see {@link https://discord.com/developers/docs/resources/guild#delete-guild-role}
+	 * @see {@link https://discord.com/developers/docs/events/gateway-events#guild-role-delete}
+	 */
+	public deleteRole(role: APIRole, change: MemberChange | null): void {
+		const at = this.guild.roles.indexOf(role);
+		if (at !== -1) this.guild.roles.splice(at, 1);
+		this.#rolesById.delete(role.id);
+		this.members.removeRoleEverywhere(role.id);
+		if (change) this.auditLog.add({ id: this.snowflakes.next(), actionType: AuditLogEvent.RoleDelete, actorIndex: change.actorIndex, reason: change.reason, role: { ...role } });
+		this.events.emit({ guildId: this.guild.id, t: GatewayDispatchEvents.GuildRoleDelete, d: { guild_id: this.guild.id, role_id: role.id }, intent: GatewayIntentBits.Guilds });
 	}
 
 	/** Replaces a member's roles, and says so (see {@link #emitMemberUpdate}). */
