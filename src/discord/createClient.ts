@@ -1,4 +1,4 @@
-import { Client, type GatewayIntentBits, Options } from 'discord.js';
+import { Client, type GatewayIntentBits, type MessageMentionOptions, Options } from 'discord.js';
 
 /** What every massnick client needs to know to reach Discord (or the sandbox). */
 export interface ClientOptions {
@@ -15,6 +15,9 @@ export interface ClientOptions {
 	restRetries: number;
 }
 
+/** Allowed mentions that ping nobody, replied-to users included. */
+export const NO_MENTIONS: MessageMentionOptions = { parse: [], repliedUser: false };
+
 /**
  * A discord.js client that caches no members or users but its own.
  *
@@ -26,6 +29,10 @@ export interface ClientOptions {
 export function createClient(options: ClientOptions): Client {
 	return new Client({
 		intents: options.intents,
+		// Nothing massnick posts may ping anyone: a template, a role's or a member's name can carry
+		// `@everyone`, `<@id>` or `<@&id>`. Set once here, every message, reply, edit and follow-up
+		// of the client allows no mention (discord.js applies it wherever a call gives none).
+		allowedMentions: NO_MENTIONS,
 		rest: {
 			...(options.apiUrl ? { api: options.apiUrl } : {}),
 			offset: options.restOffsetMs,
