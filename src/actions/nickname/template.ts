@@ -204,7 +204,8 @@ function* nickCandidates(template: Template, member: TemplateMember, name: strin
 	for (const part of template.parts) {
 		if (part.type === 'placeholder' && part.name === 'nick') {
 			prefix ??= pieces.join('');
-			pieces.push(nickSeen ? '\\1' : '(NICK)');
+			// Grouped, so a digit after it (`{nick}{nick}1`) is not read as backreference 11.
+			pieces.push(nickSeen ? '(?:\\1)' : '(NICK)');
 			nickSeen = true;
 		} else {
 			pieces.push(looseLiteral(part.type === 'text' ? part.text : placeholderValue(part.name, member)));

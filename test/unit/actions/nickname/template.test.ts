@@ -190,6 +190,13 @@ describe('isExpansionOf', () => {
 		expect(isExpansionOf(pumpkin, bob, '👻 robert')).toBe(false);
 	});
 
+	it('a second {nick} followed by a digit is matched as the first nick again, not as an invalid backreference', () => {
+		const twice = parseTemplate('{nick}{nick}1');
+		expect(isExpansionOf(twice, bob, 'xx1')).toBe(true);
+		expect(isExpansionOf(twice, bob, 'xy1')).toBe(false);
+		expect(isExpansionOf(parseTemplate('{nick}-{nick}{id}'), bob, 'a-a81384788765712384')).toBe(true);
+	});
+
 	it('a suffix template is recognised too', () => {
 		expect(isExpansionOf(parseTemplate('{nick} (guest)'), bob, 'robert (guest)')).toBe(true);
 	});
