@@ -26,6 +26,8 @@ export const ErrorCodes = {
 	ListingFailed: 'LISTING_FAILED',
 	NoWorkers: 'NO_WORKERS',
 	RoleNotAssignable: 'ROLE_NOT_ASSIGNABLE',
+	/** What a job hands out is at or above the requester's own highest role. */
+	AboveRequester: 'ABOVE_REQUESTER',
 	// The doctor's findings (besides the codes above, which it reuses)
 	CommandsNotAllowed: 'COMMANDS_NOT_ALLOWED',
 	StatusChannelNotWritable: 'STATUS_CHANNEL_NOT_WRITABLE',
@@ -46,13 +48,20 @@ export const ErrorCodes = {
 /** Any value of {@link ErrorCodes}. */
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
+export interface MassnickErrorOptions extends ErrorOptions {
+	readonly context?: Readonly<Record<string, unknown>> | undefined;
+}
+
 /** The base of every error massnick raises on purpose; `code` is stable, `message` is for people. */
 export class MassnickError extends Error {
 	readonly code: ErrorCode;
+	/** The values that explain it (which role, which rank), for a handler to word its own way. */
+	readonly context: Readonly<Record<string, unknown>>;
 
-	constructor(code: ErrorCode, message: string, options?: ErrorOptions) {
+	constructor(code: ErrorCode, message: string, options?: MassnickErrorOptions) {
 		super(message, options);
 		this.code = code;
+		this.context = Object.freeze({ ...options?.context });
 		// Like discord.js's `DiscordAPIError[50013]`: the code shows in every stack trace and log line.
 		this.name = `${new.target.name}[${code}]`;
 	}

@@ -4,6 +4,7 @@ import type { Job } from '../jobs/Job.js';
 import type { Requester } from '../jobs/JobManager.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import type { Plan } from '../jobs/Plan.js';
+import type { RequesterRank } from '../jobs/RequesterRank.js';
 import type { GuildCounts, JobEstimate } from './estimateJob.js';
 
 /** A job that started, and what to tell the member who started it. */
@@ -29,13 +30,18 @@ export interface PendingJob {
 	readonly action: MassAction;
 	/** The `{jobKind}` of the audit-log reason: the action's type, or `restore`. */
 	readonly jobKind: string;
+	/** Whether it undoes {@link action}'s job (a restore) rather than running it. */
+	readonly undo: boolean;
 	/**
 	 * The figures from Discord's counts, without listing anyone. Called after {@link planSample}, so
 	 * it may use what planning the sample learned (a restore's count of its journal).
 	 */
 	estimate(counts: GuildCounts, ctx: GuildContext): JobEstimate;
-	/** Plans `members` as the job itself will (the same planner). */
+	/** Plans `members` as the job itself will (the same planner); `ctx` bounded by the requester's rank. */
 	planSample(members: readonly MemberRecord[], ctx: GuildContext): Promise<Plan[]>;
-	/** Starts it (or its dry run) through the job manager, as the command always has. */
-	start(options: { dryRun: boolean; startedBy: Requester }): Promise<StartedJob>;
+	/**
+	 * Starts it (or its dry run) through the job manager, as the command always has, bounded by
+	 * `rank`: the requester's, read again when they start it.
+	 */
+	start(options: { dryRun: boolean; startedBy: Requester; rank: RequesterRank }): Promise<StartedJob>;
 }

@@ -37,6 +37,11 @@ export interface JobEstimate {
 	readonly done?: Range | undefined;
 	/** Members it can't change: the owner, and members at or above the workers' highest role. */
 	readonly cant?: Range | undefined;
+	/**
+	 * Members the workers reach but the requester does not (ranked at or above them): left alone.
+	 * `undefined` where the requester's rank bounds nobody (the owner, the operator, a role job).
+	 */
+	readonly aboveRequester?: Range | undefined;
 }
 
 /** On Discord, each token changes about one member a second in a guild: 10 per 10 s (docs/discord.md). */
@@ -92,7 +97,30 @@ export function estimateRename(counts: GuildCounts, ctx: GuildContext, filters: 
 		const atLeast = unfiltered ? Math.min(inScope.atLeast, Math.max(owner, ...high)) : 0;
 		cant = { atLeast, atMost: Math.min(inScope.atMost, sum) };
 	}
-	return { inScope, cant, change: { atLeast: 0, atMost: Math.max(0, inScope.atMost - cant.atLeast) } };
+	const aboveRequester = estimateAboveRequester(counts, ctx, filters, inScope, cant);
+	const sure = cant.atLeast + (aboveRequester?.atLeast ?? 0);
+	return { inScope, cant, aboveRequester, change: { atLeast: 0, atMost: Math.max(0, inScope.atMost - sure) } };
+}
+
+/**
+ * The members of a job that edits members themselves whom the workers reach but the requester
+ * does not: holders of a role from the requester's highest up to below the workers' highest (every
+ * member in scope, for a requester with no role). A member of that band may also hold a role above
+ * the workers, and count under `cant` instead, hence the range.
+ */
+function estimateAboveRequester(counts: GuildCounts, ctx: GuildContext, filters: MemberFilters, inScope: Range, cant: Range): Range | undefined {
+	const rank = ctx.requester;
+	if (rank?.kind !== 'member') return undefined;
+	const reachable: Range = { atLeast: Math.max(0, inScope.atLeast - cant.atMost), atMost: Math.max(0, inScope.atMost - cant.atLeast) };
+	if (rank.position >= ctx.workerHighestPosition) return exactly(0);
+	if (rank.position <= 0) return reachable;
+	const band = [...ctx.rolePositions]
+		.filter(([id, position]) => id !== ctx.guildId && position >= rank.position && position < ctx.workerHighestPosition)
+		.map(([id]) => holdersOf(id, counts, ctx));
+	const sum = band.reduce((total, count) => total + count, 0);
+	const unfiltered = filters.onlyRoleId === undefined && filters.excludeRoleId === undefined;
+	const atLeast = unfiltered ? Math.max(0, Math.max(0, ...band) - cant.atMost) : 0;
+	return { atLeast: Math.min(atLeast, reachable.atMost), atMost: Math.min(reachable.atMost, sum) };
 }
 
 /**

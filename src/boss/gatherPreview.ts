@@ -2,7 +2,9 @@ import { type Guild, type RESTGetAPIGuildMembersResult, type RESTGetAPIGuildRole
 import { expandAuditLogReason } from '../config/auditLogReason.js';
 import { toMemberRecord } from '../discord/toMemberRecord.js';
 import type { Requester } from '../jobs/JobManager.js';
+import { ABOVE_REQUESTER, forRequester, type GuildContext } from '../jobs/GuildContext.js';
 import type { Plan } from '../jobs/Plan.js';
+import type { RequesterRank } from '../jobs/RequesterRank.js';
 import type { BossContext } from './BossContext.js';
 import { describeChange } from './describeChange.js';
 import { CHANGES_PER_SECOND_PER_WORKER, estimateShareMs, type GuildCounts } from './estimateJob.js';
@@ -24,16 +26,17 @@ export const SAMPLE_SHOWN = 5;
  * @see https://discord.com/developers/docs/resources/guild#get-guild-role-member-counts
  * @see https://discord.com/developers/docs/resources/guild#list-guild-members
  */
-export async function gatherPreview(context: BossContext, pending: PendingJob, requester: Requester): Promise<PreviewFacts> {
+export async function gatherPreview(context: BossContext, pending: PendingJob, requester: Requester, rank: RequesterRank): Promise<PreviewFacts> {
 	const guild = context.boss.guild;
-	const ctx = context.boss.guildContext();
+	// Planned and estimated within the requester's reach, as the job will run.
+	const ctx = forRequester(context.boss.guildContext(), rank);
 	const rest = context.boss.client.rest;
 	const [roleMembers, sample] = await Promise.all([
 		(rest.get(Routes.guildRoleMemberCounts(guild.id)) as Promise<RESTGetAPIGuildRoleMemberCountsResult>).catch((error: unknown) => {
 			context.logger.warn({ err: error }, "could not read the role member counts for the preview");
 			return error as Error;
 		}),
-		readSample(context, guild, pending),
+		readSample(context, guild, pending, ctx),
 	]);
 	// Without the role counts nothing can be estimated honestly: the preview says the run counts.
 	const counted = !(roleMembers instanceof Error);
@@ -60,8 +63,8 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 }
 
 /** The first page of members, planned; a listing that fails leaves the preview without a sample. */
-async function readSample(context: BossContext, guild: Guild, pending: PendingJob): Promise<PreviewSample> {
-	const empty = { planned: 0, tally: { change: 0, done: 0, cant: 0, skip: 0 }, changes: [] };
+async function readSample(context: BossContext, guild: Guild, pending: PendingJob, ctx: GuildContext): Promise<PreviewSample> {
+	const empty = { planned: 0, tally: { change: 0, done: 0, cant: 0, aboveRequester: 0, skip: 0 }, changes: [] };
 	let page: RESTGetAPIGuildMembersResult;
 	try {
 		page = (await context.boss.client.rest.get(Routes.guildMembers(guild.id), {
@@ -72,12 +75,13 @@ async function readSample(context: BossContext, guild: Guild, pending: PendingJo
 		return { ...empty, note: `No sample: the first members could not be listed (${(error as Error).message}).` };
 	}
 	const members = page.map(toMemberRecord);
-	const plans = await pending.planSample(members, context.boss.guildContext());
-	const tally = { change: 0, done: 0, cant: 0, skip: 0 };
+	const plans = await pending.planSample(members, ctx);
+	const tally = { change: 0, done: 0, cant: 0, aboveRequester: 0, skip: 0 };
 	const changes: string[] = [];
 	const roleNames = (id: string): string => guild.roles.cache.get(id)?.name ?? `deleted-role-${id}`;
 	plans.forEach((plan: Plan, index) => {
-		tally[plan.action]++;
+		if (plan.action === 'cant' && plan.reason === ABOVE_REQUESTER) tally.aboveRequester++;
+		else tally[plan.action]++;
 		if (plan.action === 'change' && changes.length < SAMPLE_SHOWN) changes.push(describeChange(pending.action.type, members[index]!, plan.from, plan.to, roleNames));
 	});
 	return { planned: members.length, tally, changes };

@@ -3,6 +3,7 @@ import { parseClearNicknameAction } from '../actions/nickname/parseClearNickname
 import { parseNicknameAction } from '../actions/nickname/parseNicknameAction.js';
 import { assignableRoleAction } from '../actions/role/assignableRoleAction.js';
 import { ErrorCodes, JobError } from '../errors.js';
+import { forRequester } from '../jobs/GuildContext.js';
 import { sleep } from '../util/sleep.js';
 import type { BossContext } from './BossContext.js';
 import { cancelJob, cancellingText } from './cancelJob.js';
@@ -13,6 +14,7 @@ import { pendingApply } from './pendingApply.js';
 import { pendingRestore } from './pendingRestore.js';
 import { renderJobMessage, renderShards, renderStats, unknownWorkersOf } from './renderJob.js';
 import { requesterOf } from './requesterOf.js';
+import { requesterRank } from './requesterRank.js';
 import { channelOf, showLive } from './showLive.js';
 import { startOrPreview } from './startOrPreview.js';
 
@@ -39,7 +41,10 @@ export const handlers: Record<CommandName, Handler> = {
 		// The boss's cache has every role with its position and whether an integration manages it.
 		const role = interaction.guild?.roles.cache.get(chosen.id) ?? (await interaction.guild?.roles.fetch(chosen.id));
 		if (!role) throw new JobError(ErrorCodes.RoleNotAssignable, `The role ${chosen.name} is not in this server any more; pick another.`);
-		const action = assignableRoleAction({ id: role.id, name: role.name, position: role.position, managed: role.managed }, mode, context.boss.guildContext());
+		const ctx = context.boss.guildContext();
+		const action = assignableRoleAction({ id: role.id, name: role.name, position: role.position, managed: role.managed }, mode, ctx);
+		// Refused here, before anything is acknowledged, so only its member sees it.
+		action.checkRequester(forRequester(ctx, requesterRank(interaction, context.boss.guild)), false);
 		const filters = { onlyRoleId: interaction.options.getRole('only_role')?.id, excludeRoleId: interaction.options.getRole('exclude_role')?.id };
 		context.jobs.assertPermitted(action);
 		await startOrPreview(interaction, context, () =>

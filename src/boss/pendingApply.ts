@@ -22,10 +22,11 @@ export function pendingApply(context: BossContext, { action, filters, scope, est
 		scope,
 		action,
 		jobKind: action.type,
+		undo: false,
 		estimate,
 		planSample: async (members, ctx) => members.map((member) => planMember(member, action, filters, ctx)),
-		async start({ dryRun, startedBy }) {
-			const job = await context.jobs.startJob(action, { dryRun, startedBy, filters });
+		async start({ dryRun, startedBy, rank }) {
+			const job = await context.jobs.startJob(action, { dryRun, startedBy, rank, filters });
 			const { fleet } = context;
 			const workers = fleet.holdsAll ? `${fleet.size} workers` : `${formatWorkers(fleet.ids, fleet.count)} here; the others run elsewhere, each on its own workers' members`;
 			return {

@@ -49,6 +49,7 @@ export async function pendingRestore(context: BossContext, options: PendingResto
 		undoes: `**${escapeMarkdown(header.title)}**, started by ${escapeMarkdown(header.startedBy.tag)} ${time(new Date(header.startedAt), TimestampStyles.RelativeTime)} (${header.startedAt})`,
 		action,
 		jobKind: 'restore',
+		undo: true,
 		// The last run's status line counts that run only (a rerun after a crash, or the next stage of
 		// a rollout, counts what it added): the journal's own count is better when the sample read it.
 		estimate: () => estimateRestore(journaled ?? (typeof changed === 'number' ? changed : undefined)),
@@ -57,8 +58,8 @@ export async function pendingRestore(context: BossContext, options: PendingResto
 			journaled = scan.entries;
 			return members.map((member) => planRestore(member, scan.found.get(member.id), action, ctx));
 		},
-		async start({ dryRun, startedBy }) {
-			const { job, undoes } = await context.jobs.startRestore({ dryRun, startedBy, fallback: options.fallback, noJournalHint: options.noJournalHint });
+		async start({ dryRun, startedBy, rank }) {
+			const { job, undoes } = await context.jobs.startRestore({ dryRun, startedBy, rank, fallback: options.fallback, noJournalHint: options.noJournalHint });
 			if (undoes?.header.jobId !== header.jobId) {
 				// Only a journal written or restored between the preview and Start could do this.
 				context.logger.warn({ previewed: header.jobId, undoes: undoes?.header.jobId }, 'the restore undoes another journal than its preview showed');
@@ -76,10 +77,11 @@ function clearInstead(context: BossContext, fallback: MassAction, noJournalHint:
 		undoes: 'nothing: no journal was found, so the originals cannot be brought back; the nickname is cleared wherever it is still set instead',
 		action: fallback,
 		jobKind: fallback.type,
+		undo: false,
 		estimate: () => ({}),
 		planSample: async (members, ctx) => members.map((member) => planMember(member, fallback, {}, ctx)),
-		async start({ dryRun, startedBy }) {
-			const { job, undoes } = await context.jobs.startRestore({ dryRun, fallback, startedBy, noJournalHint });
+		async start({ dryRun, startedBy, rank }) {
+			const { job, undoes } = await context.jobs.startRestore({ dryRun, fallback, startedBy, rank, noJournalHint });
 			return { job, text: restoreText(job.target, undoes, dryRun) };
 		},
 	};

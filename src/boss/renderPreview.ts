@@ -47,7 +47,8 @@ export interface PreviewFacts {
 export interface PreviewSample {
 	/** Members of the first page that were planned (0 when none could be listed). */
 	readonly planned: number;
-	readonly tally: { readonly change: number; readonly done: number; readonly cant: number; readonly skip: number };
+	/** `cant`: out of the workers' reach; `aboveRequester`: within it, but ranked at or above the requester. */
+	readonly tally: { readonly change: number; readonly done: number; readonly cant: number; readonly aboveRequester: number; readonly skip: number };
 	/** The first few planned changes, one line each: `alice: “Alice” → “🎃 Alice”`. */
 	readonly changes: readonly string[];
 	/** Why there is no sample, or what it leaves out. */
@@ -151,11 +152,12 @@ function workersLine(facts: PreviewFacts): string {
 }
 
 function figures(facts: PreviewFacts): string[] {
-	const { inScope, change, done, cant } = facts.estimate;
+	const { inScope, change, done, cant, aboveRequester } = facts.estimate;
 	const lines = [`Members: ${formatCount(facts.guildMembers)} in the server${inScope ? ` · ${formatRange(inScope)} in scope (our bots left out)` : ''}.`];
 	const parts = [`will change **${change ? formatRange(change) : 'as many as need it (counted as it runs)'}**`];
 	if (done) parts.push(`already done ${formatRange(done)}`);
 	if (cant) parts.push(`can't ${formatRange(cant)}${cant.atMost > 0 ? " (the owner, and members with a role at or above the workers' highest)" : ''}`);
+	if (aboveRequester && aboveRequester.atMost > 0) parts.push(`out of your reach ${formatRange(aboveRequester)} (ranked at or above you: left alone, as Discord would refuse you by hand)`);
 	lines.push(`${capitalize(parts.join(' · '))}.`);
 	if (inScope || cant) lines.push('Counts come from Discord without listing anyone; a member with several roles counts under each, hence the ranges. The job counts exactly as it runs.');
 	if (facts.countsNote) lines.push(clip(escapeMarkdown(facts.countsNote), LINE_LIMIT));
@@ -165,9 +167,10 @@ function figures(facts: PreviewFacts): string[] {
 function sampleLines(sample: PreviewSample): string[] {
 	const lines: string[] = [];
 	if (sample.planned > 0) {
-		const { change, done, cant, skip } = sample.tally;
+		const { change, done, cant, aboveRequester, skip } = sample.tally;
+		const yours = aboveRequester > 0 ? `, ${formatCount(aboveRequester)} out of your reach` : '';
 		lines.push(
-			`The first ${formatCount(sample.planned)} members listed: ${formatCount(change)} to change, ${formatCount(done)} already done, ${formatCount(cant)} can't, ${formatCount(skip)} left alone.`,
+			`The first ${formatCount(sample.planned)} members listed: ${formatCount(change)} to change, ${formatCount(done)} already done, ${formatCount(cant)} can't${yours}, ${formatCount(skip)} left alone.`,
 		);
 		for (const change of sample.changes) lines.push(`• ${clip(change, SAMPLE_LINE_LIMIT)}`);
 	}

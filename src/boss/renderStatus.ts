@@ -41,6 +41,11 @@ export function renderStatus(snapshot: ProgressSnapshot, info: JobInfo): { conte
 	lines.push(
 		`${info.dryRun ? 'would change' : 'changed'} **${formatCount(snapshot.changed)}** · already done ${formatCount(snapshot.alreadyDone)} · can't ${formatCount(snapshot.cant)} · left alone ${formatCount(snapshot.skipped)} · left the server ${formatCount(snapshot.left)} · failed ${formatCount(snapshot.failed)}`,
 	);
+	if (snapshot.aboveRequester > 0) {
+		lines.push(
+			`${formatCount(snapshot.aboveRequester)} ranked at or above ${info.startedBy}: out of their reach, as Discord would refuse them by hand, so left alone without a request. The server owner, or someone ranked above those members, can run the same command to reach them.`,
+		);
+	}
 	// A process holding only some of the workers lists the whole guild and leaves the rest alone.
 	if (snapshot.elsewhere > 0) {
 		lines.push(`${formatCount(snapshot.elsewhere)} ${snapshot.elsewhere === 1 ? 'member belongs' : 'members belong'} to workers in other processes: theirs to change, in no count here.`);

@@ -2,10 +2,12 @@ import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import type { BossContext } from './BossContext.js';
 import { commandPermission } from './commandPermission.js';
+import { forRequester } from '../jobs/GuildContext.js';
 import { gatherPreview } from './gatherPreview.js';
 import type { PendingJob } from './PendingJob.js';
 import { Preview } from './Preview.js';
 import { requesterOf } from './requesterOf.js';
+import { requesterRank } from './requesterRank.js';
 import { showLive } from './showLive.js';
 
 /**
@@ -15,7 +17,9 @@ import { showLive } from './showLive.js';
  * routes until they press Start (see `pressPreview.ts`).
  *
  * A busy guild, or a boss whose workers all run elsewhere, is refused before anything is
- * acknowledged, so the refusal is private.
+ * acknowledged, so the refusal is private. A job that hands out what is out of its member's reach
+ * (a role at or above their highest role) is refused before its preview; its members are planned
+ * within that reach, and the rank is read again when Start is pressed.
  * `prepare` builds the job once the interaction is acknowledged (it may read the journals).
  */
 export async function startOrPreview(interaction: ChatInputCommandInteraction, context: BossContext, prepare: () => PendingJob | Promise<PendingJob>): Promise<void> {
@@ -30,18 +34,23 @@ export async function startOrPreview(interaction: ChatInputCommandInteraction, c
 		);
 	}
 	context.jobs.assertIdle();
+	const rank = requesterRank(interaction, context.boss.guild);
+	const withinRank = (pending: PendingJob): PendingJob => {
+		pending.action.checkRequester?.(forRequester(context.boss.guildContext(), rank), pending.undo);
+		return pending;
+	};
 	if (dryRun || context.boss.guild.memberCount < context.config.preview.skipBelowMembers) {
 		await interaction.deferReply();
-		const pending = await prepare();
-		const { job, text } = await pending.start({ dryRun, startedBy: requesterOf(interaction) });
+		const pending = withinRank(await prepare());
+		const { job, text } = await pending.start({ dryRun, startedBy: requesterOf(interaction), rank });
 		await interaction.editReply(text);
 		await showLive(interaction, context, job);
 		return;
 	}
 	// Counting and sampling take a few requests: acknowledge first (Discord allows 3 s), privately.
 	await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-	const pending = await prepare();
-	const facts = await gatherPreview(context, pending, requesterOf(interaction));
+	const pending = withinRank(await prepare());
+	const facts = await gatherPreview(context, pending, requesterOf(interaction), rank);
 	const preview = new Preview({
 		id: interaction.id,
 		userId: interaction.user.id,

@@ -9,6 +9,7 @@ import type { JobJournalSummary } from '../jobs/JobJournal.js';
 import type { Requester } from '../jobs/JobManager.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import type { MemberFilters } from '../jobs/planner.js';
+import { OPERATOR } from '../jobs/RequesterRank.js';
 import type { Massnick } from '../startMassnick.js';
 import type { RunRequest } from './parseRunArgs.js';
 
@@ -33,6 +34,9 @@ export interface StartedJob {
  * running), through the same {@link JobManager}. A process holding only some of the workers
  * starts their part of the job, and sees only their journal files.
  *
+ * The person at the machine holds the bots' tokens, so a job from here has the bots' rank (see
+ * {@link OPERATOR}), where a command's is bounded by its member's.
+ *
  * Stricter than the commands in one way: a journal with no end line means a job that is running
  * in another massnick right now or whose process died, and the command line cannot tell which.
  * Only the two jobs that settle it may start beside it: the same job again (it finishes it), or
@@ -51,6 +55,7 @@ export async function startRequestedJob({ massnick, request, nickname, fallback,
 			fallback,
 			noJournalHint: 'To clear a nickname wherever it is still set instead, run massnick run restore --name "<the template>" (the originals cannot be recovered that way).',
 			startedBy,
+			rank: OPERATOR,
 		});
 		const prefix = dryRun ? 'Dry run: counting what undoing the last job would change' : 'Undoing the last job';
 		const headline = undoes
@@ -94,7 +99,7 @@ export async function startRequestedJob({ massnick, request, nickname, fallback,
 	}
 	const continued = journals.find((summary) => summary.state !== 'restored' && sameJob(summary));
 
-	const job = await massnick.jobs.startJob(action, { dryRun, startedBy, filters });
+	const job = await massnick.jobs.startJob(action, { dryRun, startedBy, rank: OPERATOR, filters });
 	const { fleet } = massnick;
 	const headline = [`${dryRun ? 'Dry run: counting' : 'Started'}: ${action.words.doing} for ${scopeOf(filters, roleName)}${fleet.holdsAll ? `, with ${formatWorkers(fleet.ids, fleet.count)}` : ''}.`];
 	if (!fleet.holdsAll) headline.push(elsewhereLine(massnick));

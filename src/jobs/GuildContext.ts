@@ -1,4 +1,5 @@
 import type { MemberRecord } from '../discord/MemberRecord.js';
+import type { RequesterRank } from './RequesterRank.js';
 
 /** The guild as a job's planner sees it; built once per job from the boss's cache. */
 export interface GuildContext {
@@ -14,10 +15,27 @@ export interface GuildContext {
 	 * whichever worker owns them.
 	 */
 	readonly workerHighestPosition: number;
+	/**
+	 * Who the job is for, bounded as Discord bounds them by hand (see {@link RequesterRank});
+	 * absent for a count, which changes nothing, and bounded by the bots alone.
+	 */
+	readonly requester?: RequesterRank | undefined;
 }
 
-/** Why Discord refuses a bot editing a member itself (its profile in the guild, a timeout), or `undefined`. */
-export type OutOfReach = 'owner' | 'hierarchy';
+/** The guild as a job for `requester` sees it: the same roles and bots, bounded by their rank. */
+export function forRequester(ctx: GuildContext, requester: RequesterRank): GuildContext {
+	return { ...ctx, requester };
+}
+
+/**
+ * Why a member cannot be edited itself (its profile in the guild, a timeout), or `undefined`:
+ * Discord refuses the bots (`owner`, `hierarchy`), or the requester could not by hand
+ * (`above-requester`).
+ */
+export type OutOfReach = 'owner' | 'hierarchy' | typeof ABOVE_REQUESTER;
+
+/** The reason a member is out of the requester's reach, though not of the bots'. */
+export const ABOVE_REQUESTER = 'above-requester';
 
 /** The member's highest role position; 0 (`@everyone`) with no roles, or only unknown ones. */
 export function highestPosition(member: MemberRecord, ctx: GuildContext): number {
@@ -27,14 +45,18 @@ export function highestPosition(member: MemberRecord, ctx: GuildContext): number
 }
 
 /**
- * Why the workers cannot edit `member` itself, or `undefined`. Discord refuses the owner always,
- * and anyone whose highest role is not strictly below the bot's (403, 50013).
+ * Why `member` itself cannot be edited for this job, or `undefined`. Discord refuses the owner
+ * always, and anyone whose highest role is not strictly below the bot's (403, 50013). The same
+ * rule binds the requester by hand, so a member ranked at or above them is out of their reach
+ * even where the bots reach (the owner is above it; the operator has the bots' reach).
  *
  * @see {@link https://discord.com/developers/docs/topics/permissions#permission-hierarchy}
  */
 export function outOfReach(member: MemberRecord, ctx: GuildContext): OutOfReach | undefined {
 	if (member.id === ctx.ownerId) return 'owner';
-	if (highestPosition(member, ctx) >= ctx.workerHighestPosition) return 'hierarchy';
+	const highest = highestPosition(member, ctx);
+	if (highest >= ctx.workerHighestPosition) return 'hierarchy';
+	if (ctx.requester?.kind === 'member' && highest >= ctx.requester.position) return ABOVE_REQUESTER;
 	return undefined;
 }
 

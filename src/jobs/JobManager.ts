@@ -4,7 +4,7 @@ import { expandAuditLogReason } from '../config/auditLogReason.js';
 import { permissionNames } from '../discord/permissionNames.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import type { Fleet } from '../workers/Fleet.js';
-import type { GuildContext } from './GuildContext.js';
+import { forRequester, type GuildContext } from './GuildContext.js';
 import { Job, type JobMode } from './Job.js';
 import { JobJournal, type JobJournalSummary, type JournalHolding } from './JobJournal.js';
 import { Journal, type JournalCounts, type JournalHeader } from './Journal.js';
@@ -13,6 +13,7 @@ import type { ListingClient } from './listMembers.js';
 import type { MassAction } from './MassAction.js';
 import { type MemberFilters, planMember, planRestore } from './planner.js';
 import type { ProgressSnapshot, WorkerCounts } from './Progress.js';
+import type { RequesterRank } from './RequesterRank.js';
 
 /** Who ran a command, as the audit log and the journal name them. */
 export interface Requester {
@@ -23,6 +24,11 @@ export interface Requester {
 export interface StartJobOptions {
 	dryRun: boolean;
 	startedBy: Requester;
+	/**
+	 * How far `startedBy` reaches by hand, read from the guild when they started it: the job
+	 * reaches no further (a role at or above them is refused, a member at or above them left alone).
+	 */
+	rank: RequesterRank;
 	filters?: MemberFilters | undefined;
 	/** Journal what the job changes, so /restore can undo it. Default true. */
 	journal?: boolean | undefined;
@@ -31,6 +37,8 @@ export interface StartJobOptions {
 export interface StartRestoreOptions {
 	dryRun: boolean;
 	startedBy: Requester;
+	/** As for a job: the restore reaches no further than `startedBy` by hand. */
+	rank: RequesterRank;
 	/**
 	 * Run instead when no journal is left to undo (for example, clearing a value where it is
 	 * still set); without it, no journal is an error.
@@ -160,6 +168,8 @@ export class JobManager {
 	 */
 	async startJob(action: MassAction, options: StartJobOptions): Promise<Job> {
 		const filters = options.filters ?? {};
+		// Refused before the journal is touched: nothing of a job out of its requester's reach is kept.
+		action.checkRequester?.(forRequester(this.#options.guildContext(), options.rank), false);
 		return this.#start(action, async () => {
 			const { config } = this.#options;
 			let journal: JobJournal | undefined;
@@ -187,7 +197,8 @@ export class JobManager {
 				}
 			}
 			try {
-				const context = this.#options.guildContext();
+				const context = forRequester(this.#options.guildContext(), options.rank);
+				action.checkRequester?.(context, false);
 				const job = this.#createJob({
 					id: jobId,
 					action,
@@ -222,7 +233,7 @@ export class JobManager {
 			}
 			// The fallback is itself a last resort with nothing to go back to: it keeps no journal,
 			// so the next /restore does not try to undo it.
-			const job = await this.startJob(options.fallback, { dryRun: options.dryRun, startedBy: options.startedBy, journal: false });
+			const job = await this.startJob(options.fallback, { dryRun: options.dryRun, startedBy: options.startedBy, rank: options.rank, journal: false });
 			return { job, undoes: undefined };
 		}
 		const action = this.actionOf(summary.header);
@@ -232,12 +243,15 @@ export class JobManager {
 				`The newest journal (${summary.header.jobId}) was written by an action this massnick does not know (${summary.header.action}); run the massnick version that wrote it to restore it.`,
 			);
 		}
+		action.checkRequester?.(forRequester(this.#options.guildContext(), options.rank), true);
 		const job = await this.#start(action, async () => {
 			// The restore reads the entries itself; the journal is opened only to mark it restored.
 			const journal = await JobJournal.open(config.dataDir, summary, this.#holding, { restore: true });
 			try {
 				const entries = await journal.loadIndex();
-				const context = this.#options.guildContext();
+				// Read again after the journal's I/O: a role moved meanwhile counts.
+				const context = forRequester(this.#options.guildContext(), options.rank);
+				action.checkRequester?.(context, true);
 				const restore = this.#createJob({
 					id: summary.header.jobId,
 					action,
@@ -434,8 +448,10 @@ export class JobManager {
 				if (!job.dryRun) {
 					if (job.mode === 'restore') {
 						// Only a restore that put every member back closes the journal: one with failures,
-						// or a stopped worker, leaves it open for the next /restore to finish.
-						if (result.state === 'finished' && snapshot.failed === 0 && result.stoppedWorkers.length === 0) await journal.mark('restored', countsOf);
+						// a stopped worker, or members ranked at or above its requester leaves it open for
+						// the next /restore (by someone who reaches them) to finish.
+						const complete = snapshot.failed === 0 && snapshot.aboveRequester === 0 && result.stoppedWorkers.length === 0;
+						if (result.state === 'finished' && complete) await journal.mark('restored', countsOf);
 					} else if (result.state === 'finished') await journal.mark('finished', countsOf);
 					else if (result.state === 'cancelled') await journal.mark('cancelled', countsOf);
 				}
@@ -478,18 +494,18 @@ function countKey(action: MassAction, filters: MemberFilters): string {
 const PROGRESS_LOG_INTERVAL_MS = 60_000;
 
 function progressFields(snapshot: ProgressSnapshot): Record<string, unknown> {
-	const { total, done, changed, alreadyDone, cant, left, failed } = snapshot;
-	return { total, done, changed, alreadyDone, cant, left, failed, perSecond: Number(snapshot.rate.toFixed(1)) };
+	const { total, done, changed, alreadyDone, cant, aboveRequester, left, failed } = snapshot;
+	return { total, done, changed, alreadyDone, cant, aboveRequester, left, failed, perSecond: Number(snapshot.rate.toFixed(1)) };
 }
 
 /** The counters a journal's status line keeps. */
 function journalCounts(snapshot: ProgressSnapshot): Record<string, number | Record<string, number>> {
-	const { total, changed, alreadyDone, cant, skipped, left, failedByReason } = snapshot;
-	return { total, changed, alreadyDone, cant, skipped, left, failed: failedByReason };
+	const { total, changed, alreadyDone, cant, aboveRequester, skipped, left, failedByReason } = snapshot;
+	return { total, changed, alreadyDone, cant, aboveRequester, skipped, left, failed: failedByReason };
 }
 
 /** The same counters for one worker's file. */
 function workerJournalCounts(worker: WorkerCounts): Record<string, number | Record<string, number>> {
-	const { inSlice, changed, alreadyDone, cant, skipped, left, failed } = worker;
-	return { total: inSlice, changed, alreadyDone, cant, skipped, left, failed: { ...failed } };
+	const { inSlice, changed, alreadyDone, cant, aboveRequester, skipped, left, failed } = worker;
+	return { total: inSlice, changed, alreadyDone, cant, aboveRequester, skipped, left, failed: { ...failed } };
 }

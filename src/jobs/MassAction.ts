@@ -58,8 +58,20 @@ export interface MassAction {
 	 * `set` to the letter (a template expanded anew from a member's changed data). Default: {@link holds}.
 	 */
 	stillSet?(member: MemberRecord, set: SlotValue): boolean;
-	/** Why the workers can never change this member for this action, or `undefined`. */
+	/**
+	 * Why this member can never be changed for this action, or `undefined`: out of the workers'
+	 * reach, or of the requester's (`ctx.requester`, see `outOfReach` in `GuildContext`).
+	 */
 	outOfReach(member: MemberRecord, ctx: GuildContext): string | undefined;
+	/**
+	 * Refuses the whole job (or its undo, `undo`), before anything is sent, when what it hands out
+	 * is out of the requester's reach: Discord checks a role given or taken against the role, not
+	 * the member, so a role at or above the requester's highest is theirs to hand out for nobody.
+	 * Actions that edit members themselves bound them one by one in {@link outOfReach} instead.
+	 *
+	 * @throws {JobError} `ABOVE_REQUESTER`
+	 */
+	checkRequester?(ctx: GuildContext, undo: boolean): void;
 	/** Sends one change; throws discord.js's errors as they come. */
 	apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void>;
 }

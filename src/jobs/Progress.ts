@@ -7,7 +7,10 @@ export interface WorkerCounts {
 	inSlice: number;
 	changed: number;
 	alreadyDone: number;
+	/** Out of the workers' reach: the owner, members ranked at or above the bots. */
 	cant: number;
+	/** Within the workers' reach but ranked at or above the job's requester: left alone, no request. */
+	aboveRequester: number;
 	/** Left alone on purpose: role filters, our own bots, members whose value changed since the job. */
 	skipped: number;
 	/** Left the guild during the job; nothing was sent for them after they left. */
@@ -21,7 +24,7 @@ export interface WorkerSnapshot extends WorkerCounts {
 	/** The worker's id among all the fleet's workers (not its place in `workers`). */
 	index: number;
 	failedTotal: number;
-	/** Members of the slice with an outcome (changed, done, can't, skipped, left or failed). */
+	/** Members of the slice with an outcome (changed, done, can't, above the requester, skipped, left or failed). */
 	done: number;
 	/** Changes per second over the last 30 s. */
 	rate: number;
@@ -43,6 +46,7 @@ export interface ProgressSnapshot {
 	changed: number;
 	alreadyDone: number;
 	cant: number;
+	aboveRequester: number;
 	skipped: number;
 	left: number;
 	failed: number;
@@ -86,6 +90,7 @@ export class Progress {
 			changed: 0,
 			alreadyDone: 0,
 			cant: 0,
+			aboveRequester: 0,
 			skipped: 0,
 			left: 0,
 			failed: {},
@@ -136,7 +141,7 @@ export class Progress {
 		const now = this.#endedAt ?? this.now();
 		const workers = this.#workers.map((counts, place): WorkerSnapshot => {
 			const failedTotal = sum(Object.values(counts.failed));
-			const done = counts.changed + counts.alreadyDone + counts.cant + counts.skipped + counts.left + failedTotal;
+			const done = counts.changed + counts.alreadyDone + counts.cant + counts.aboveRequester + counts.skipped + counts.left + failedTotal;
 			const rate = this.#endedAt === undefined ? this.#meters[place]!.perSecond(this.#startedAt) : 0;
 			const remaining = Math.max(0, counts.inSlice - done);
 			return {
@@ -166,6 +171,7 @@ export class Progress {
 			changed: sum(workers.map((worker) => worker.changed)),
 			alreadyDone: sum(workers.map((worker) => worker.alreadyDone)),
 			cant: sum(workers.map((worker) => worker.cant)),
+			aboveRequester: sum(workers.map((worker) => worker.aboveRequester)),
 			skipped: sum(workers.map((worker) => worker.skipped)),
 			left: sum(workers.map((worker) => worker.left)),
 			failed: sum(workers.map((worker) => worker.failedTotal)),

@@ -2,11 +2,12 @@ import type { InvalidRequestGuard } from '../discord/InvalidRequestGuard.js';
 import { type RetryPolicy, retryTransient } from '../discord/retryTransient.js';
 import { whenAborted } from '../util/whenAborted.js';
 import type { MemberRecord } from '../discord/MemberRecord.js';
+import { ABOVE_REQUESTER } from './GuildContext.js';
 import type { Plan, RestoreEntry } from './Plan.js';
 import type { WorkQueue } from './WorkQueue.js';
 
 /** The outcomes a slice counts; failures carry a reason of their own. */
-export type Outcome = 'changed' | 'alreadyDone' | 'cant' | 'skipped' | 'left';
+export type Outcome = 'changed' | 'alreadyDone' | 'cant' | 'aboveRequester' | 'skipped' | 'left';
 
 /** Where a slice reports what happened to each member. */
 export interface SliceReporter {
@@ -105,7 +106,7 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 				reporter.outcome('alreadyDone');
 				continue;
 			case 'cant':
-				reporter.outcome('cant');
+				reporter.outcome(plan.reason === ABOVE_REQUESTER ? 'aboveRequester' : 'cant');
 				continue;
 			case 'skip':
 				reporter.outcome('skipped');

@@ -7,6 +7,7 @@ import { SandboxControl } from '../../src/cli/SandboxControl.js';
 import { loadConfig } from '../../src/config/loadConfig.js';
 import { parseNicknameAction } from '../../src/actions/nickname/parseNicknameAction.js';
 import { ErrorCodes, JobError } from '../../src/errors.js';
+import { OPERATOR } from '../../src/jobs/RequesterRank.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { type Massnick, startMassnick } from '../../src/startMassnick.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
@@ -273,7 +274,7 @@ describe('starting a fleet process without the boss', () => {
 		const massnick = await startMassnick(config, pino({ level: 'silent' }));
 		try {
 			const action = parseNicknameAction('Count {username}', 32);
-			const error = await massnick.jobs.startJob(action, { dryRun: false, startedBy: { id: '0', tag: 'test' } }).catch((caught: unknown) => caught);
+			const error = await massnick.jobs.startJob(action, { dryRun: false, startedBy: { id: '0', tag: 'test' }, rank: OPERATOR }).catch((caught: unknown) => caught);
 			expect((error as JobError).code).toBe(ErrorCodes.NoWorkers);
 			expect((error as JobError).message).toContain('run in other processes');
 			const count = massnick.jobs.count(action, { id: '0', tag: 'test' });

@@ -14,6 +14,7 @@ import { parseNicknameAction } from '../../src/actions/nickname/parseNicknameAct
 import { loadConfig } from '../../src/config/loadConfig.js';
 import { secretsOf } from '../../src/config/redactTokens.js';
 import { createLogger } from '../../src/log/createLogger.js';
+import { OPERATOR } from '../../src/jobs/RequesterRank.js';
 import { startMassnick } from '../../src/startMassnick.js';
 
 const [kind, name] = process.argv.slice(2);
@@ -23,8 +24,8 @@ const massnick = await startMassnick(config, logger, { boss: false });
 const startedBy = { id: '0', tag: 'fleet-test' };
 const job =
 	kind === 'restore'
-		? (await massnick.jobs.startRestore({ dryRun: false, startedBy })).job
-		: await massnick.jobs.startJob(parseNicknameAction(name!, config.nickname.maxLength), { dryRun: false, startedBy });
+		? (await massnick.jobs.startRestore({ dryRun: false, startedBy, rank: OPERATOR })).job
+		: await massnick.jobs.startJob(parseNicknameAction(name!, config.nickname.maxLength), { dryRun: false, startedBy, rank: OPERATOR });
 logger.info({ job: job.id, journal: massnick.jobs.journalPaths(job) }, 'fleet job started');
 const result = await job.ended();
 await massnick.stop();

@@ -1,7 +1,9 @@
 import { PermissionFlagsBits, Routes } from 'discord.js';
 import type { MemberRecord } from '../../discord/MemberRecord.js';
+import type { GuildContext } from '../../jobs/GuildContext.js';
 import type { ActionWords, ChangeRequest, ChangeTarget, MassAction } from '../../jobs/MassAction.js';
 import { DONE, type Plan, type SlotValue } from '../../jobs/Plan.js';
+import { checkRoleWithinRank } from './checkRoleWithinRank.js';
 
 /** Give the role to every member, or take it from every member. */
 export type RoleMode = 'add' | 'remove';
@@ -22,8 +24,9 @@ export interface RoleRef {
  * so a restore is the engine's: back to the journaled value where the job's value still holds.
  *
  * Which roles may be handed out at all (below the workers, not managed, not `@everyone`) is
- * checked once before the job, by {@link checkAssignable}; no member is out of reach after that:
- * Discord checks the role against the bot, not the member.
+ * checked once before the job, by {@link checkAssignable}, and the role against the requester's
+ * rank before the job and its undo (see {@link checkRoleWithinRank}); no member is out of reach
+ * after that: Discord checks the role against whoever hands it out, not against the member.
  *
  * @see {@link https://discord.com/developers/docs/resources/guild#add-guild-member-role}
  */
@@ -58,6 +61,10 @@ export class RoleAction implements MassAction {
 
 	outOfReach(): undefined {
 		return undefined;
+	}
+
+	checkRequester(ctx: GuildContext, undo: boolean): void {
+		checkRoleWithinRank(this.role, ctx, undo);
 	}
 
 	async apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void> {

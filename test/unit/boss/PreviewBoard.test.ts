@@ -14,7 +14,7 @@ const facts: PreviewFacts = {
 	scope: 'every member',
 	guildMembers: 10,
 	estimate: {},
-	sample: { planned: 0, tally: { change: 0, done: 0, cant: 0, skip: 0 }, changes: [] },
+	sample: { planned: 0, tally: { change: 0, done: 0, cant: 0, aboveRequester: 0, skip: 0 }, changes: [] },
 	reason: 'massnick role-add by owner',
 	workers: 2,
 	workerCount: 2,

@@ -123,3 +123,32 @@ describe('estimateRestore and estimateDurationMs', () => {
 		expect(estimateShareMs(1_000_000, { active: 0, held: 0, count: 10 })).toBeNull();
 	});
 });
+
+describe("estimateRename within the requester's reach", () => {
+	const helper = (position: number, roleName = 'Staff') => ({ ...ctx, requester: { kind: 'member' as const, userId: '9', position, roleName } });
+
+	it('counts the holders of the roles from the requester up to below the workers as out of their reach, apart from what the bots cannot', () => {
+		const estimate = estimateRename(counts, helper(2), {});
+		// Staff (50, the requester's own rank) is out of their reach; Mod and Admin stay the bots' can't.
+		expect(estimate.cant).toEqual(estimateRename(counts, ctx, {}).cant);
+		expect(estimate.aboveRequester).toEqual({ atLeast: 14, atMost: 50 });
+		expect(estimate.change!.atMost).toBe(1_000_000 - estimate.cant!.atLeast - 14);
+	});
+
+	it('puts everyone the bots reach out of the reach of a requester who holds no role', () => {
+		const estimate = estimateRename(counts, helper(0, 'everyone'), {});
+		const cant = estimate.cant!;
+		expect(estimate.aboveRequester).toEqual({ atLeast: 1_000_000 - cant.atMost, atMost: 1_000_000 - cant.atLeast });
+		expect(estimate.change!.atMost).toBe(cant.atMost - cant.atLeast);
+	});
+
+	it('bounds nobody more than the bots for a requester ranked at or above the workers, nor for the owner or the operator', () => {
+		expect(estimateRename(counts, helper(6, 'Mod'), {}).aboveRequester).toEqual({ atLeast: 0, atMost: 0 });
+		expect(estimateRename(counts, { ...ctx, requester: { kind: 'owner', userId: OWNER } }, {}).aboveRequester).toBeUndefined();
+		expect(estimateRename(counts, { ...ctx, requester: { kind: 'operator' } }, {}).aboveRequester).toBeUndefined();
+	});
+
+	it('gives a range from 0 when filters leave who holds what unknown', () => {
+		expect(estimateRename(counts, helper(1, 'Event'), { onlyRoleId: EVENT }).aboveRequester).toEqual({ atLeast: 0, atMost: 400_000 });
+	});
+});

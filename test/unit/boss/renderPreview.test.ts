@@ -11,7 +11,7 @@ const facts: PreviewFacts = {
 	estimate: { inScope: { atLeast: 1_000_000, atMost: 1_000_000 }, change: { atLeast: 0, atMost: 999_970 }, cant: { atLeast: 30, atMost: 36 } },
 	sample: {
 		planned: 100,
-		tally: { change: 93, done: 2, cant: 5, skip: 0 },
+		tally: { change: 93, done: 2, cant: 5, aboveRequester: 0, skip: 0 },
 		changes: ['@alice: (no nickname) → “🎃 Alice”', '@bob: “Bobby” → “🎃 Bob”'],
 	},
 	reason: 'massnick nickname by owner (100000000000000001)',

@@ -5,7 +5,7 @@ import type { ProgressSnapshot } from '../../../src/jobs/Progress.js';
 import { FleetStartError } from '../../../src/workers/Fleet.js';
 
 function snapshot(counts: Partial<ProgressSnapshot> = {}): ProgressSnapshot {
-	const base = { changed: 90, alreadyDone: 5, cant: 3, skipped: 2, left: 0, failed: 0, ...counts };
+	const base = { changed: 90, alreadyDone: 5, cant: 3, aboveRequester: 0, skipped: 2, left: 0, failed: 0, ...counts };
 	const done = base.changed + base.alreadyDone + base.cant + base.skipped + base.left + base.failed;
 	const total = counts.total ?? done;
 	return {
