@@ -1,6 +1,7 @@
 import type { Guild } from 'discord.js';
 import type { Logger } from 'pino';
 import { actionOf } from './actions/actionOf.js';
+import type { ActionDeps } from './actions/index.js';
 import { Boss } from './boss/Boss.js';
 import type { Config } from './config/Config.js';
 import { openRestLister, type RestLister } from './discord/openRestLister.js';
@@ -21,6 +22,8 @@ export interface Massnick<B extends Boss | undefined = Boss> {
 	readonly guild: Guild;
 	/** The guild as the planner sees it now (the boss's view, or the workers' without one). */
 	guildContext(): GuildContext;
+	/** What the action modules build an action from: the guild's roles, the settings. */
+	readonly actionDeps: ActionDeps;
 	/**
 	 * The bots that may list members now: the boss, the `LISTER_TOKEN` bot, and any held worker
 	 * whose application has the intent.
@@ -104,22 +107,23 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 	if (lister) fleet.guard.watch(lister.rest);
 	const guildContext = (): GuildContext => (boss ? boss.guildContext() : fleetGuildContext(fleet, lister ? [lister.userId] : []));
 	const guild = (): Guild => boss?.guild ?? fleet.active[0]?.guild ?? fleet.workers[0]!.guild;
+	const actionDeps: ActionDeps = {
+		nicknameMaxLength: config.nickname.maxLength,
+		role: (id) => {
+			const role = guild().roles.cache.get(id);
+			return role ? { id: role.id, name: role.name, position: role.position, managed: role.managed } : undefined;
+		},
+		guildContext,
+	};
 	const jobs = new JobManager({
 		config,
 		fleet,
 		guildContext,
 		listers,
-		actionOf: (header) =>
-			actionOf(header, {
-				nicknameMaxLength: config.nickname.maxLength,
-				role: (id) => {
-					const role = guild().roles.cache.get(id);
-					return role ? { id: role.id, name: role.name } : undefined;
-				},
-			}),
+		actionOf: (header) => actionOf(header, actionDeps),
 		logger: logger.child({ component: 'jobs' }),
 	});
-	boss?.attach({ config, fleet, jobs, logger: logger.child({ component: 'commands' }) });
+	boss?.attach({ config, fleet, jobs, actionDeps, logger: logger.child({ component: 'commands' }) });
 	let interrupted;
 	try {
 		interrupted = await jobs.interrupted();
@@ -162,6 +166,7 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 			return guild();
 		},
 		guildContext,
+		actionDeps,
 		listers,
 		async stop() {
 			clearInterval(daily);

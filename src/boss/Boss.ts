@@ -22,15 +22,14 @@ import { toMemberRecord } from '../discord/toMemberRecord.js';
 import type { GuildContext } from '../jobs/GuildContext.js';
 import type { BossContext, BossHandle } from './BossContext.js';
 import { bossGuildContext, type WorkerSight } from './bossGuildContext.js';
-import { commandDefinitions } from './commands.js';
+import { bossCommands, commandDefinitions } from './commands/bossCommands.js';
 import { commandPermission } from './commandPermission.js';
 import { handleButton } from './componentHandlers.js';
-import { FleetTallies } from './FleetTallies.js';
-import { handlers } from './handlers.js';
+import { FleetTallies } from './fleet/FleetTallies.js';
 import { isAllowed, notAllowedText } from './isAllowed.js';
-import type { LiveStatus } from './LiveStatus.js';
-import { PreviewBoard } from './PreviewBoard.js';
-import { WorkersElsewhere } from './WorkersElsewhere.js';
+import type { LiveStatus } from './status/LiveStatus.js';
+import { PreviewBoard } from './preview/PreviewBoard.js';
+import { WorkersElsewhere } from './fleet/WorkersElsewhere.js';
 
 /**
  * The boss bot: registers the slash commands in the guild, checks who may use them, and turns
@@ -201,12 +200,12 @@ export class Boss implements BossHandle {
 				await interaction.reply({ content: notAllowedText(`use /${interaction.commandName}`, permissionNames(needs)), flags: MessageFlags.Ephemeral });
 				return;
 			}
-			const handler = handlers[interaction.commandName as keyof typeof handlers];
-			if (!handler) {
+			const command = bossCommands.find((candidate) => candidate.data.name === interaction.commandName);
+			if (!command) {
 				await interaction.reply({ content: `Unknown command /${interaction.commandName}.`, flags: MessageFlags.Ephemeral });
 				return;
 			}
-			await handler(interaction, context);
+			await command.run(interaction, context);
 		} catch (error) {
 			const expected = error instanceof MassnickError;
 			if (!expected) log.error({ err: error }, 'command failed');

@@ -1,12 +1,13 @@
 import type { Client, Guild } from 'discord.js';
 import type { Logger } from 'pino';
+import type { ActionDeps } from '../actions/index.js';
 import type { Config } from '../config/Config.js';
 import type { GuildContext } from '../jobs/GuildContext.js';
 import type { JobManager } from '../jobs/JobManager.js';
 import type { Fleet } from '../workers/Fleet.js';
-import type { FleetTallies } from './FleetTallies.js';
-import type { LiveStatus } from './LiveStatus.js';
-import type { PreviewBoard } from './PreviewBoard.js';
+import type { FleetTallies } from './fleet/FleetTallies.js';
+import type { LiveStatus } from './status/LiveStatus.js';
+import type { PreviewBoard } from './preview/PreviewBoard.js';
 
 /** What the command handlers use of the boss itself. */
 export interface BossHandle {
@@ -26,6 +27,8 @@ export interface BossHandle {
 /** What a command handler may use. */
 export interface BossContext {
 	readonly config: Config;
+	/** What the action modules build an action from. */
+	readonly actionDeps: ActionDeps;
 	readonly fleet: Fleet;
 	readonly jobs: JobManager;
 	readonly logger: Logger;

@@ -1,5 +1,5 @@
 import { PermissionFlagsBits } from 'discord.js';
-import { commandDefinitions } from './commands.js';
+import { commandDefinitions } from './commands/bossCommands.js';
 
 /**
  * The permission a command needs, from its definition: Manage Nicknames, Manage Roles for

@@ -1,8 +1,8 @@
 import type { ButtonInteraction } from 'discord.js';
 import type { BossContext } from './BossContext.js';
 import { type CustomIdArgs, type CustomIdPrefix, parseCustomId } from './customIds.js';
-import { pressPreview } from './pressPreview.js';
-import { pressStatus } from './pressStatus.js';
+import { pressPreview } from './preview/pressPreview.js';
+import { pressStatus } from './status/pressStatus.js';
 
 type ComponentHandler<P extends CustomIdPrefix> = (interaction: ButtonInteraction, args: CustomIdArgs[P], context: BossContext) => Promise<void>;
 

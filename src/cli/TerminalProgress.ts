@@ -1,4 +1,4 @@
-import { renderProgressLine } from '../boss/renderStatus.js';
+import { renderProgressLine } from '../boss/status/renderStatus.js';
 import type { Job } from '../jobs/Job.js';
 import type { ProgressView } from './ProgressView.js';
 

@@ -1,24 +1,55 @@
-import type { RoleMode } from '../actions/role/RoleAction.js';
+import { type APIApplicationCommandBasicOption, type APIApplicationCommandOption, ApplicationCommandOptionType } from 'discord.js';
+import { type ActionArgs, type ActionModule, actionModules } from '../actions/index.js';
+import { commonOptions, DRY_RUN_OPTION } from '../actions/commonOptions.js';
 import { isSnowflake } from '../discord/snowflake.js';
-import type { MemberFilters } from '../jobs/planner.js';
 
-/** `massnick run --help`, and what a bad command line is answered with. */
-export const RUN_USAGE = `usage: massnick run <job> [options]            (from a checkout: npm run job -- <job> [options])
+/** What every job takes besides its own options. */
+interface RunCommon {
+	readonly dryRun: boolean;
+	/** Milliseconds between progress lines in the log. */
+	readonly progressEveryMs: number;
+}
+
+/** An action module's job, as the command line asked for it: its options by their slash names. */
+export interface ActionRunRequest extends RunCommon {
+	readonly kind: 'action';
+	/** The module's command name: `massnick`, `massrole`. */
+	readonly job: string;
+	readonly module: ActionModule;
+	readonly subcommand: string | undefined;
+	/** `--exclude-role 123` is `{ exclude_role: '123' }`; a flag without a value is `true`. */
+	readonly options: Readonly<Record<string, string | true>>;
+}
+
+/** One job, as the command line asked for it. */
+export type RunRequest = ActionRunRequest | (RunCommon & { readonly kind: 'restore'; readonly job: 'restore'; readonly name: string | undefined });
+
+export type ParsedRunArgs =
+	| { readonly kind: 'run'; readonly request: RunRequest }
+	| { readonly kind: 'help' }
+	/** `problem` names the argument at fault and what it needs. */
+	| { readonly kind: 'invalid'; readonly problem: string };
+
+const DEFAULT_PROGRESS_EVERY_S = 10;
+const MAX_PROGRESS_EVERY_S = 3600;
+const PROGRESS_EVERY = 'progress-every';
+
+/** `massnick run --help`, and what a bad command line is answered with: every action module's job. */
+export function runUsage(modules: readonly ActionModule[] = actionModules): string {
+	const jobs = modules.map((module) => `  ${module.usage}`).join('\n');
+	return `usage: massnick run <job> [options]            (from a checkout: npm run job -- <job> [options])
 
 Runs one job on the guild in .env without slash commands, waits for it to end and exits: the same
-engine, journal and safety checks as /massnick, /massrole and /restore.
+engine, journal and safety checks as the slash commands.
 
-  massnick --name <template> [--role <id>] [--exclude-role <id>]
-      rename every member to <template>: text with {username}, {display_name}, {nick}, {id}
-  massrole add|remove --role <id> [--only-role <id>] [--exclude-role <id>]
-      give the role to every member who lacks it, or take it from every member who has it
+${jobs}
   restore [--name <template>]
       undo the last job not undone yet; with --name and no journal left, clear that nickname
       wherever it is still set instead (the originals cannot be recovered that way)
 
-  --role <id>              massnick: only members with this role; massrole: the role to give or take
-  --only-role <id>         massrole: only members with this role
-  --exclude-role <id>      leave members with this role alone
+Filters, for every job but restore (the same as the slash commands' options):
+${flagLines(commonOptions({ ...modules[0]!, onlyRoleOption: undefined }).filter((option) => option.name !== DRY_RUN_OPTION))}
+      (run massnick calls --only-role --role, as /massnick does)
   --dry-run                count what would change; send nothing, journal nothing
   --progress-every <s>     seconds between progress lines in the log (default 10)
 
@@ -36,130 +67,154 @@ Exit code:
      changed, and the same command is refused again until that is fixed
   5  not started, for a reason that passes: another run holds the lock (a killed run's lock is
      stale 60 s after its last touch) or Discord could not be reached; nothing changed, run it later`;
-
-/** What every job takes besides its own options. */
-interface RunCommon {
-	readonly dryRun: boolean;
-	/** Milliseconds between progress lines in the log. */
-	readonly progressEveryMs: number;
 }
 
-/** One job, as the command line asked for it. */
-export type RunRequest = RunCommon &
-	(
-		| { readonly job: 'massnick'; readonly name: string; readonly filters: MemberFilters }
-		| { readonly job: 'massrole'; readonly mode: RoleMode; readonly roleId: string; readonly filters: MemberFilters }
-		| { readonly job: 'restore'; readonly name: string | undefined }
-	);
-
-export type ParsedRunArgs =
-	| { readonly kind: 'run'; readonly request: RunRequest }
-	| { readonly kind: 'help' }
-	/** `problem` names the argument at fault and what it needs. */
-	| { readonly kind: 'invalid'; readonly problem: string };
-
-type Flag = 'name' | 'role' | 'only-role' | 'exclude-role' | 'dry-run' | 'progress-every';
-
-/** The flags each job takes. */
-const FLAGS: Readonly<Record<RunRequest['job'], readonly Flag[]>> = {
-	massnick: ['name', 'role', 'exclude-role', 'dry-run', 'progress-every'],
-	massrole: ['role', 'only-role', 'exclude-role', 'dry-run', 'progress-every'],
-	restore: ['name', 'dry-run', 'progress-every'],
-};
-
-const ROLE_FLAGS: readonly Flag[] = ['role', 'only-role', 'exclude-role'];
-const DEFAULT_PROGRESS_EVERY_S = 10;
-const MAX_PROGRESS_EVERY_S = 3600;
+/** The usage of every module as it ships. */
+export const RUN_USAGE = runUsage();
 
 class Invalid extends Error {}
 
 /**
  * Reads `massnick run`'s arguments (everything after `run`). Pure: nothing is loaded or checked
- * against Discord here, only the shape, so every mistake is caught before the bots connect.
+ * against Discord here, only the shape, so every mistake is caught before the bots connect. An
+ * action's flags are its slash command's options (`exclude_role` is `--exclude-role`), checked as
+ * Discord checks them: a role is an id, a text within the option's length.
  */
-export function parseRunArgs(args: readonly string[]): ParsedRunArgs {
+export function parseRunArgs(args: readonly string[], modules: readonly ActionModule[] = actionModules): ParsedRunArgs {
 	if (args.some((arg) => arg === '--help' || arg === '-h')) return { kind: 'help' };
 	try {
-		return { kind: 'run', request: parse(args) };
+		return { kind: 'run', request: parse(args, modules) };
 	} catch (error) {
 		if (error instanceof Invalid) return { kind: 'invalid', problem: error.message };
 		throw error;
 	}
 }
 
-function parse(args: readonly string[]): RunRequest {
-	const [job, ...rest] = args;
-	if (job === undefined) throw new Invalid('say which job to run: massnick, massrole or restore');
-	if (job !== 'massnick' && job !== 'massrole' && job !== 'restore') {
-		throw new Invalid(`unknown job ${JSON.stringify(job)}: run massnick, massrole or restore`);
-	}
-	let mode: RoleMode | undefined;
-	if (job === 'massrole') {
-		const given = rest[0];
-		if (given !== 'add' && given !== 'remove') {
-			throw new Invalid(`run massrole needs add or remove before its options, got ${given === undefined ? 'nothing' : JSON.stringify(given)}`);
-		}
-		mode = given;
-	}
-	const values = readFlags(mode === undefined ? rest : rest.slice(1), job);
-	const common: RunCommon = {
-		dryRun: values.has('dry-run'),
-		progressEveryMs: progressEvery(values.get('progress-every')) * 1000,
+/** An action module's job's options as the module reads them. */
+export function argsOfRequest(request: ActionRunRequest): ActionArgs {
+	const value = (name: string): string | undefined => {
+		const given = request.options[name];
+		return typeof given === 'string' ? given : undefined;
 	};
-	switch (job) {
-		case 'massnick': {
-			const name = values.get('name');
-			if (name === undefined) throw new Invalid('run massnick needs --name <template>, the nickname to give (for example --name "🎃 {display_name}")');
-			return { ...common, job, name, filters: { onlyRoleId: values.get('role'), excludeRoleId: values.get('exclude-role') } };
-		}
-		case 'massrole': {
-			const roleId = values.get('role');
-			if (roleId === undefined) throw new Invalid(`run massrole ${mode} needs --role <id>, the role to ${mode === 'add' ? 'give' : 'take'}`);
-			return { ...common, job, mode: mode!, roleId, filters: { onlyRoleId: values.get('only-role'), excludeRoleId: values.get('exclude-role') } };
-		}
-		case 'restore':
-			return { ...common, job, name: values.get('name') };
-	}
+	return { subcommand: request.subcommand, string: value, role: value, boolean: (name) => request.options[name] === true };
 }
 
-/** The flags, by name (`--dry-run` maps to ''); `--flag value` and `--flag=value` both work. */
-function readFlags(args: readonly string[], job: RunRequest['job']): Map<Flag, string> {
-	const values = new Map<Flag, string>();
-	const allowed = FLAGS[job];
+function parse(args: readonly string[], modules: readonly ActionModule[]): RunRequest {
+	const names = [...modules.map((module) => module.command.name), 'restore'];
+	const list = `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+	const [job, ...rest] = args;
+	if (job === undefined) throw new Invalid(`say which job to run: ${list}`);
+	if (job === 'restore') {
+		const values = readFlags(rest, job, [{ type: ApplicationCommandOptionType.String, name: 'name', description: '', max_length: 100 }]);
+		return { ...common(values), kind: 'restore', job, name: values.name as string | undefined };
+	}
+	const module = modules.find((candidate) => candidate.command.name === job);
+	if (!module) throw new Invalid(`unknown job ${JSON.stringify(job)}: run ${list}`);
+	const own: readonly APIApplicationCommandOption[] = module.command.options ?? [];
+	const subcommands = own.filter((option) => option.type === ApplicationCommandOptionType.Subcommand);
+	let subcommand: string | undefined;
+	let options = own as readonly APIApplicationCommandBasicOption[];
+	let flags = rest;
+	if (subcommands.length > 0) {
+		const given = rest[0];
+		const chosen = subcommands.find((option) => option.name === given);
+		if (!chosen) {
+			throw new Invalid(`run ${job} needs ${subcommands.map((option) => option.name).join(' or ')} before its options, got ${given === undefined ? 'nothing' : JSON.stringify(given)}`);
+		}
+		subcommand = chosen.name;
+		options = chosen.options ?? [];
+		flags = rest.slice(1);
+	}
+	const what = subcommand === undefined ? job : `${job} ${subcommand}`;
+	const values = readFlags(flags, what, [...options, ...commonOptions(module)]);
+	for (const option of options) {
+		if (option.required && values[option.name] === undefined) {
+			throw new Invalid(`run ${what} needs ${flagOf(option)} ${placeholder(option)}: ${option.description.charAt(0).toLowerCase()}${option.description.slice(1)}`);
+		}
+	}
+	const { [DRY_RUN_OPTION]: _dryRun, [PROGRESS_EVERY]: _every, ...own_values } = values;
+	return { ...common(values), kind: 'action', job, module, subcommand, options: own_values };
+}
+
+function common(values: Readonly<Record<string, string | true>>): RunCommon {
+	return { dryRun: values[DRY_RUN_OPTION] === true, progressEveryMs: progressEvery(values[PROGRESS_EVERY]) * 1000 };
+}
+
+/** The flags, by option name; `--flag value` and `--flag=value` both work. */
+function readFlags(args: readonly string[], what: string, options: readonly APIApplicationCommandBasicOption[]): Record<string, string | true> {
+	const all = [...options, { type: ApplicationCommandOptionType.String, name: PROGRESS_EVERY, description: '' } as APIApplicationCommandBasicOption];
+	if (!options.some((option) => option.name === DRY_RUN_OPTION)) all.push({ type: ApplicationCommandOptionType.Boolean, name: DRY_RUN_OPTION, description: '' });
+	const byFlag = new Map(all.map((option) => [flagOf(option), option]));
+	const values: Record<string, string | true> = {};
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i]!;
 		if (!arg.startsWith('--')) throw new Invalid(`unexpected argument ${JSON.stringify(arg)}: values follow their flag, like --name "🎃 {display_name}"`);
 		const equals = arg.indexOf('=');
-		const name = (equals === -1 ? arg.slice(2) : arg.slice(2, equals)) as Flag;
-		if (!allowed.includes(name)) {
-			const known = (Object.values(FLAGS).flat() as string[]).includes(name);
-			throw new Invalid(`${known ? `--${name} is not an option of run ${job}` : `unknown option --${name}`}; run ${job} takes ${allowed.map((flag) => `--${flag}`).join(', ')}`);
+		const flag = equals === -1 ? arg : arg.slice(0, equals);
+		const option = byFlag.get(flag);
+		if (!option) {
+			const known = actionModules.some((module) => flagsOf(module).includes(flag)) || flag === '--name';
+			throw new Invalid(`${known ? `${flag} is not an option of run ${what}` : `unknown option ${flag}`}; run ${what} takes ${[...byFlag.keys()].join(', ')}`);
 		}
-		if (values.has(name)) throw new Invalid(`--${name} is given twice`);
-		if (name === 'dry-run') {
-			if (equals !== -1) throw new Invalid('--dry-run takes no value');
-			values.set(name, '');
+		if (values[option.name] !== undefined) throw new Invalid(`${flag} is given twice`);
+		if (option.type === ApplicationCommandOptionType.Boolean) {
+			if (equals !== -1) throw new Invalid(`${flag} takes no value`);
+			values[option.name] = true;
 			continue;
 		}
 		let value = equals === -1 ? args[i + 1] : arg.slice(equals + 1);
 		// `--name --dry-run` is a forgotten value far more often than a name that starts with "--".
 		if (equals === -1 && (value === undefined || value.startsWith('--'))) {
-			throw new Invalid(`--${name} needs a value${value === undefined ? '' : ` (write --${name}=${value} if that is the value)`}`);
+			throw new Invalid(`${flag} needs a value${value === undefined ? '' : ` (write ${flag}=${value} if that is the value)`}`);
 		}
 		if (equals === -1) i++;
 		value = value!;
-		if (ROLE_FLAGS.includes(name) && !isSnowflake(value)) {
-			throw new Invalid(`--${name} needs a role id (17 to 20 digits; Server Settings → Roles → right-click → Copy Role ID), got ${JSON.stringify(value)}`);
-		}
-		values.set(name, value);
+		checkValue(flag, option, value);
+		values[option.name] = value;
 	}
 	return values;
 }
 
-function progressEvery(value: string | undefined): number {
+/** A value as Discord would take it for the option: a role is an id, a text within its length. */
+function checkValue(flag: string, option: APIApplicationCommandBasicOption, value: string): void {
+	const shown = JSON.stringify(value.slice(0, 100));
+	if (option.type === ApplicationCommandOptionType.Role && !isSnowflake(value)) {
+		throw new Invalid(`${flag} needs a role id (17 to 20 digits; Server Settings → Roles → right-click → Copy Role ID), got ${shown}`);
+	}
+	if (option.type === ApplicationCommandOptionType.String) {
+		const length = [...value].length;
+		if (option.min_length !== undefined && length < option.min_length) throw new Invalid(`${flag} needs at least ${option.min_length} characters`);
+		if (option.max_length !== undefined && length > option.max_length) throw new Invalid(`${flag} takes at most ${option.max_length} characters, got ${length}`);
+		if (option.choices && !option.choices.some((choice) => choice.value === value)) {
+			throw new Invalid(`${flag} is one of ${option.choices.map((choice) => choice.value).join(', ')}, got ${shown}`);
+		}
+	}
+}
+
+function flagOf(option: { readonly name: string }): string {
+	return `--${option.name.replaceAll('_', '-')}`;
+}
+
+function placeholder(option: APIApplicationCommandBasicOption): string {
+	return option.type === ApplicationCommandOptionType.Role ? '<id>' : '<text>';
+}
+
+/** Every flag a module's job takes, its subcommands' included. */
+function flagsOf(module: ActionModule): string[] {
+	const own: readonly APIApplicationCommandOption[] = module.command.options ?? [];
+	const options = own.flatMap((option) => (option.type === ApplicationCommandOptionType.Subcommand ? (option.options ?? []) : [option as APIApplicationCommandBasicOption]));
+	return [...options, ...commonOptions(module)].map(flagOf);
+}
+
+/** The usage lines of the engine's options, one per option. */
+function flagLines(options: readonly APIApplicationCommandBasicOption[]): string {
+	return options.map((option) => `  ${`${flagOf(option)}${option.type === ApplicationCommandOptionType.Boolean ? '' : ` ${placeholder(option)}`}`.padEnd(24)} ${option.description.charAt(0).toLowerCase()}${option.description.slice(1)}`).join('\n');
+}
+
+function progressEvery(value: string | true | undefined): number {
 	if (value === undefined) return DEFAULT_PROGRESS_EVERY_S;
 	const seconds = Number(value);
-	if (value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_PROGRESS_EVERY_S) {
+	if (value === true || value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_PROGRESS_EVERY_S) {
 		throw new Invalid(`--progress-every needs a number of seconds above 0 and at most ${MAX_PROGRESS_EVERY_S}, got ${JSON.stringify(value)}`);
 	}
 	return seconds;

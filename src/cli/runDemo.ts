@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderProgressLine } from '../boss/renderStatus.js';
+import { renderProgressLine } from '../boss/status/renderStatus.js';
 import { loadConfig } from '../config/loadConfig.js';
 import { secretsOf } from '../config/redactTokens.js';
 import type { Job } from '../jobs/Job.js';

@@ -1,20 +1,18 @@
 import { Writable } from 'node:stream';
-import type { ClearNicknameAction } from '../actions/nickname/ClearNicknameAction.js';
-import type { NicknameAction } from '../actions/nickname/NicknameAction.js';
-import { parseClearNicknameAction } from '../actions/nickname/parseClearNicknameAction.js';
-import { parseNicknameAction } from '../actions/nickname/parseNicknameAction.js';
 import type { Boss } from '../boss/Boss.js';
+import { namedModule } from '../boss/commands/namedNickname.js';
 import { formatWorkers } from '../boss/format.js';
 import type { Config } from '../config/Config.js';
 import { loadConfig } from '../config/loadConfig.js';
 import { createRedactor, secretsOf } from '../config/redactTokens.js';
 import { MassnickError } from '../errors.js';
 import type { Job } from '../jobs/Job.js';
+import type { MassAction } from '../jobs/MassAction.js';
 import { createLogger } from '../log/createLogger.js';
 import { type Massnick, startMassnick } from '../startMassnick.js';
 import { cliRequester } from './cliRequester.js';
 import { LogProgress, progressFields } from './LogProgress.js';
-import { parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
+import { argsOfRequest, parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
 import type { ProgressView } from './ProgressView.js';
 import { RunLock } from './RunLock.js';
 import { type RunExitCode, RunExitCodes, runOutcome, startFailureExitCode } from './runOutcome.js';
@@ -67,12 +65,16 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 		else process.stderr.write(text);
 	};
 
-	// The templates are checked before anything connects: a bad one is a bad argument.
-	let nickname: NicknameAction | undefined;
-	let fallback: ClearNicknameAction | undefined;
+	// What can be checked without Discord (a template) is checked before anything connects: a bad
+	// one is a bad argument.
+	let fallback: MassAction | undefined;
+	const settings = { nicknameMaxLength: config.nickname.maxLength };
 	try {
-		if (request.job === 'massnick') nickname = parseNicknameAction(request.name, config.nickname.maxLength);
-		if (request.job === 'restore' && request.name !== undefined) fallback = parseClearNicknameAction(request.name, config.nickname.maxLength);
+		if (request.kind === 'restore') {
+			if (request.name !== undefined) fallback = namedModule().byName.clear(request.name, settings);
+		} else {
+			request.module.check?.(argsOfRequest(request), settings);
+		}
 	} catch (error) {
 		if (!(error instanceof MassnickError)) throw error;
 		process.stderr.write(`massnick run: --name: ${error.message}\n\n${RUN_USAGE}\n`);
@@ -145,7 +147,7 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 				return RunExitCodes.Cancelled;
 			}
 			try {
-				const started = await startRequestedJob({ massnick, request, nickname, fallback, startedBy: cliRequester() });
+				const started = await startRequestedJob({ massnick, request, fallback, startedBy: cliRequester() });
 				job = started.job;
 				for (const line of started.headline) say(line);
 			} catch (error) {

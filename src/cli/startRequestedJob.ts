@@ -1,24 +1,22 @@
-import type { ClearNicknameAction } from '../actions/nickname/ClearNicknameAction.js';
-import type { NicknameAction } from '../actions/nickname/NicknameAction.js';
-import { assignableRoleAction } from '../actions/role/assignableRoleAction.js';
+import { EXCLUDE_ROLE_OPTION, ONLY_ROLE_OPTION } from '../actions/commonOptions.js';
+import { readFilters } from '../actions/readFilters.js';
 import type { Boss } from '../boss/Boss.js';
 import { formatWorkers } from '../boss/format.js';
 import { ErrorCodes, JobError } from '../errors.js';
+import { describeFilters } from '../jobs/filters/describeFilters.js';
 import type { Job } from '../jobs/Job.js';
 import type { JobJournalSummary } from '../jobs/JobJournal.js';
 import type { Requester } from '../jobs/JobManager.js';
 import type { MassAction } from '../jobs/MassAction.js';
-import type { MemberFilters } from '../jobs/planner.js';
 import { OPERATOR } from '../jobs/RequesterRank.js';
 import type { Massnick } from '../startMassnick.js';
-import type { RunRequest } from './parseRunArgs.js';
+import { argsOfRequest, type RunRequest } from './parseRunArgs.js';
 
 export interface StartRequestedJobOptions {
 	massnick: Massnick<Boss | undefined>;
 	request: RunRequest;
-	/** Built before connecting, so a bad `--name` is a bad argument (exit 2), not a refusal. */
-	nickname?: NicknameAction | undefined;
-	fallback?: ClearNicknameAction | undefined;
+	/** `run restore --name`: built before connecting, so a bad one is a bad argument (exit 2), not a refusal. */
+	fallback?: MassAction | undefined;
 	startedBy: Requester;
 }
 
@@ -30,7 +28,7 @@ export interface StartedJob {
 
 /**
  * Checks and starts the job `massnick run` was asked for, as the slash commands do: the same
- * actions, the same refusals (a bad role, workers without the permission, a job already
+ * action modules, the same refusals (a bad role, workers without the permission, a job already
  * running), through the same {@link JobManager}. A process holding only some of the workers
  * starts their part of the job, and sees only their journal files.
  *
@@ -44,12 +42,12 @@ export interface StartedJob {
  *
  * @throws {MassnickError} a refusal, before anything is sent.
  */
-export async function startRequestedJob({ massnick, request, nickname, fallback, startedBy }: StartRequestedJobOptions): Promise<StartedJob> {
+export async function startRequestedJob({ massnick, request, fallback, startedBy }: StartRequestedJobOptions): Promise<StartedJob> {
 	const guild = massnick.guild;
 	const roleName = (id: string): string => (id === guild.id ? '@everyone' : `@${guild.roles.cache.get(id)?.name ?? id}`);
 	const { dryRun } = request;
 
-	if (request.job === 'restore') {
+	if (request.kind === 'restore') {
 		const { job, undoes } = await massnick.jobs.startRestore({
 			dryRun,
 			fallback,
@@ -70,20 +68,17 @@ export async function startRequestedJob({ massnick, request, nickname, fallback,
 		return { job, headline };
 	}
 
-	let action: MassAction;
-	if (request.job === 'massnick') {
-		action = nickname!;
-	} else {
-		const role = guild.roles.cache.get(request.roleId);
-		if (!role) {
-			throw new JobError(ErrorCodes.RoleNotAssignable, `--role: there is no role ${request.roleId} in ${guild.name}; copy the id again (Server Settings → Roles → right-click → Copy Role ID).`);
-		}
-		action = assignableRoleAction({ id: role.id, name: role.name, position: role.position, managed: role.managed }, request.mode, massnick.guildContext());
-	}
-	const { filters } = request;
-	for (const [flag, id] of filterFlags(request)) {
+	const args = argsOfRequest(request);
+	const { action } = request.module.request(args, massnick.actionDeps);
+	const filters = readFilters(args, request.module);
+	for (const [option, id] of [
+		[request.module.onlyRoleOption ?? ONLY_ROLE_OPTION, filters.onlyRoleId],
+		[EXCLUDE_ROLE_OPTION, filters.excludeRoleId],
+	] as const) {
 		if (id !== undefined && id !== guild.id && !guild.roles.cache.has(id)) {
-			throw new JobError(ErrorCodes.InvalidArgument, `--${flag}: there is no role ${id} in ${guild.name}; copy the id again (Server Settings → Roles → right-click → Copy Role ID).`);
+			throw new JobError(ErrorCodes.InvalidArgument, `--${option.replaceAll('_', '-')}: there is no role ${id} in ${guild.name}; copy the id again (Server Settings → Roles → right-click → Copy Role ID).`, {
+				context: { option, roleId: id },
+			});
 		}
 	}
 
@@ -94,14 +89,14 @@ export async function startRequestedJob({ massnick, request, nickname, fallback,
 		const { header } = unfinished;
 		throw new JobError(
 			ErrorCodes.JobRunning,
-			`Another job has no end in its journal: ${header.title}, started by ${header.startedBy.tag} at ${header.startedAt} (${unfinished.files.map((file) => file.path).join(', ')}). Either a massnick is running it right now (wait for it, or /cancel it), or its process was stopped before it ended: finish it by running it again with the same target, or undo it with massnick run restore. Then run this job.`,
+			`Another job has no end in its journal: ${header.title}, started by ${header.startedBy.tag} at ${header.startedAt} (${unfinished.files.map((file) => file.path).join(', ')}). Either a massnick is running it right now (wait for it, or cancel it there), or its process was stopped before it ended: finish it by running it again with the same target, or undo it with massnick run restore. Then run this job.`,
 		);
 	}
 	const continued = journals.find((summary) => summary.state !== 'restored' && sameJob(summary));
 
 	const job = await massnick.jobs.startJob(action, { dryRun, startedBy, rank: OPERATOR, filters });
 	const { fleet } = massnick;
-	const headline = [`${dryRun ? 'Dry run: counting' : 'Started'}: ${action.words.doing} for ${scopeOf(filters, roleName)}${fleet.holdsAll ? `, with ${formatWorkers(fleet.ids, fleet.count)}` : ''}.`];
+	const headline = [`${dryRun ? 'Dry run: counting' : 'Started'}: ${action.words.doing} for ${describeFilters(filters, roleName)}${fleet.holdsAll ? `, with ${formatWorkers(fleet.ids, fleet.count)}` : ''}.`];
 	if (!fleet.holdsAll) headline.push(elsewhereLine(massnick));
 	if (continued) {
 		headline.push(
@@ -122,18 +117,4 @@ function journalLine(paths: readonly string[]): string[] {
 function elsewhereLine({ fleet }: Massnick<Boss | undefined>): string {
 	const others = fleet.count - fleet.size;
 	return `This process holds ${formatWorkers(fleet.ids, fleet.count)}: the members of the other ${others === 1 ? 'worker' : `${others} workers`} are left to the processes holding them.`;
-}
-
-/** The role filters as the command line named them. */
-function filterFlags(request: RunRequest & { filters: MemberFilters }): Array<[string, string | undefined]> {
-	return [
-		[request.job === 'massrole' ? 'only-role' : 'role', request.filters.onlyRoleId],
-		['exclude-role', request.filters.excludeRoleId],
-	];
-}
-
-function scopeOf(filters: MemberFilters, roleName: (id: string) => string): string {
-	const parts = [filters.onlyRoleId !== undefined ? `members with ${roleName(filters.onlyRoleId)}` : 'every member'];
-	if (filters.excludeRoleId !== undefined) parts.push(`except those with ${roleName(filters.excludeRoleId)}`);
-	return parts.join(' ');
 }

@@ -1,6 +1,5 @@
-import type { RoleMode } from '../actions/role/RoleAction.js';
-import type { GuildContext } from '../jobs/GuildContext.js';
-import type { MemberFilters } from '../jobs/planner.js';
+import type { GuildContext } from './GuildContext.js';
+import type { MemberFilters } from './planner.js';
 
 /**
  * What a preview says a job will do, worked out from counts Discord keeps for us, without listing
@@ -47,21 +46,21 @@ export interface JobEstimate {
 /** On Discord, each token changes about one member a second in a guild: 10 per 10 s (docs/discord.md). */
 export const CHANGES_PER_SECOND_PER_WORKER = 1;
 
-const exactly = (count: number): Range => ({ atLeast: count, atMost: count });
+export const exactly = (count: number): Range => ({ atLeast: count, atMost: count });
 
 /** Our bots' share of a role's count, taken off it: jobs never touch our bots. */
-function holdersOf(roleId: string, counts: GuildCounts, ctx: GuildContext): number {
+export function holdersOf(roleId: string, counts: GuildCounts, ctx: GuildContext): number {
 	if (roleId === ctx.guildId) return others(counts);
 	const bots = counts.ourBots.filter((roles) => roles.includes(roleId)).length;
 	return Math.max(0, (counts.roleMembers[roleId] ?? 0) - bots);
 }
 
-function others(counts: GuildCounts): number {
+export function others(counts: GuildCounts): number {
 	return Math.max(0, counts.members - counts.ourBots.length);
 }
 
 /** Whether a filter is a real one: `@everyone` as `only` means everyone. */
-function onlyRole(filters: MemberFilters, ctx: GuildContext): string | undefined {
+export function onlyRole(filters: MemberFilters, ctx: GuildContext): string | undefined {
 	return filters.onlyRoleId === undefined || filters.onlyRoleId === ctx.guildId ? undefined : filters.onlyRoleId;
 }
 
@@ -79,11 +78,12 @@ export function membersInScope(counts: GuildCounts, ctx: GuildContext, filters: 
 }
 
 /**
- * `/massnick`: the members holding a role at or above the workers' highest, and the owner, can't be
- * renamed (Discord's hierarchy, as the planner decides it). Who is already named so is found only
- * as the job runs, so the change is "up to".
+ * An action that edits members themselves (a nickname): the members holding a role at or above
+ * the workers' highest, and the owner, can't be changed (Discord's hierarchy, as the planner
+ * decides it), and those ranked at or above the requester are out of their reach. Who is already
+ * done is found only as the job runs, so the change is "up to".
  */
-export function estimateRename(counts: GuildCounts, ctx: GuildContext, filters: MemberFilters): JobEstimate {
+export function estimateMemberEdit(counts: GuildCounts, ctx: GuildContext, filters: MemberFilters): JobEstimate {
 	const inScope = membersInScope(counts, ctx, filters);
 	let cant: Range;
 	if (ctx.workerHighestPosition <= 0) {
@@ -121,22 +121,6 @@ function estimateAboveRequester(counts: GuildCounts, ctx: GuildContext, filters:
 	const unfiltered = filters.onlyRoleId === undefined && filters.excludeRoleId === undefined;
 	const atLeast = unfiltered ? Math.max(0, Math.max(0, ...band) - cant.atMost) : 0;
 	return { atLeast: Math.min(atLeast, reachable.atMost), atMost: Math.min(reachable.atMost, sum) };
-}
-
-/**
- * `/massrole add|remove`: the role's count says who has it. Add changes those in scope who lack it
- * (holders are done); remove changes those in scope who hold it. Nobody is out of reach: the role
- * itself was checked against the workers before the preview.
- */
-export function estimateRoleChange(counts: GuildCounts, ctx: GuildContext, filters: MemberFilters, roleId: string, mode: RoleMode): JobEstimate {
-	const inScope = membersInScope(counts, ctx, filters);
-	const holders = holdersOf(roleId, counts, ctx);
-	let held: Range;
-	if (filters.excludeRoleId === roleId) held = exactly(0);
-	else if (onlyRole(filters, ctx) === roleId) held = inScope;
-	else held = { atLeast: Math.max(0, holders + inScope.atLeast - others(counts)), atMost: Math.min(holders, inScope.atMost) };
-	const lacking: Range = { atLeast: Math.max(0, inScope.atLeast - held.atMost), atMost: Math.max(0, inScope.atMost - held.atLeast) };
-	return mode === 'add' ? { inScope, change: lacking, done: held, cant: exactly(0) } : { inScope, change: held, done: lacking, cant: exactly(0) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { GuildContext } from '../../jobs/GuildContext.js';
-import { checkAssignable, type RoleFacts } from './checkAssignable.js';
+import type { GuildRole } from '../ActionModule.js';
+import { checkAssignable } from './checkAssignable.js';
 import { RoleAction, type RoleMode } from './RoleAction.js';
 
 /**
@@ -8,7 +9,7 @@ import { RoleAction, type RoleMode } from './RoleAction.js';
  *
  * @throws {JobError} `ROLE_NOT_ASSIGNABLE`
  */
-export function assignableRoleAction(role: RoleFacts, mode: RoleMode, ctx: GuildContext): RoleAction {
+export function assignableRoleAction(role: GuildRole, mode: RoleMode, ctx: GuildContext): RoleAction {
 	checkAssignable(role, ctx);
 	return new RoleAction({ id: role.id, name: role.name }, mode);
 }

@@ -1,14 +1,6 @@
 import { ErrorCodes, JobError } from '../../errors.js';
 import type { GuildContext } from '../../jobs/GuildContext.js';
-
-/** What is checked of a role before a mass role job: Discord's data for it. */
-export interface RoleFacts {
-	readonly id: string;
-	readonly name: string;
-	readonly position: number;
-	/** Bot, booster and integration roles: nobody can hand them out. */
-	readonly managed: boolean;
-}
+import type { GuildRole } from '../ActionModule.js';
 
 /**
  * Refuses, before anything runs, a role the workers could never hand out or take, with what to
@@ -18,7 +10,7 @@ export interface RoleFacts {
  * @throws {JobError} `ROLE_NOT_ASSIGNABLE`
  * @see {@link https://discord.com/developers/docs/topics/permissions#permission-hierarchy}
  */
-export function checkAssignable(role: RoleFacts, ctx: GuildContext): void {
+export function checkAssignable(role: GuildRole, ctx: GuildContext): void {
 	if (role.id === ctx.guildId) {
 		throw new JobError(ErrorCodes.RoleNotAssignable, '@everyone belongs to every member and cannot be given or taken; pick another role.');
 	}

@@ -1,15 +1,16 @@
 import { type ChatInputCommandInteraction, escapeMarkdown } from 'discord.js';
-import { ErrorCodes, JobError } from '../errors.js';
-import type { FleetJob } from '../jobs/fleetJobs.js';
-import type { Job } from '../jobs/Job.js';
-import type { JournalHeader } from '../jobs/Journal.js';
-import type { MassAction } from '../jobs/MassAction.js';
-import type { MemberFilters } from '../jobs/planner.js';
-import type { BossContext } from './BossContext.js';
+import { ErrorCodes, JobError } from '../../errors.js';
+import type { FleetJob } from '../../jobs/fleetJobs.js';
+import type { Job } from '../../jobs/Job.js';
+import type { JournalHeader } from '../../jobs/Journal.js';
+import type { MassAction } from '../../jobs/MassAction.js';
+import type { MemberFilters } from '../../jobs/planner.js';
+import type { BossContext } from '../BossContext.js';
 import { renderFleetStatus } from './renderFleetStatus.js';
-import { unknownWorkersNote, unknownWorkersOf } from './renderJob.js';
-import { requesterOf } from './requesterOf.js';
-import { showLive } from './showLive.js';
+import { unknownWorkersNote } from '../status/renderJob.js';
+import { unknownWorkersOf } from './unknownWorkersOf.js';
+import { requesterOf } from '../requesterOf.js';
+import { showLive } from '../status/showLive.js';
 
 /** A job to count: what it sets, and for whom. */
 export interface CountTarget {

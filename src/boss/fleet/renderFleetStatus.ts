@@ -1,11 +1,11 @@
 import type { APIEmbed } from 'discord.js';
-import type { FleetJob } from '../jobs/fleetJobs.js';
-import type { JournalState } from '../jobs/Journal.js';
-import type { ProgressSnapshot, WorkerSnapshot } from '../jobs/Progress.js';
+import type { FleetJob } from '../../jobs/fleetJobs.js';
+import type { JournalState } from '../../jobs/Journal.js';
+import type { ProgressSnapshot, WorkerSnapshot } from '../../jobs/Progress.js';
 import type { FleetTally } from './FleetTallies.js';
-import { formatIdRuns } from '../util/formatIdRuns.js';
-import { formatCount, formatDuration, formatRate, percent, progressBar } from './format.js';
-import { fitTable } from './renderStatus.js';
+import { formatIdRuns } from '../../util/formatIdRuns.js';
+import { formatCount, formatDuration, formatRate, percent, progressBar } from '../format.js';
+import { fitTable } from '../status/renderStatus.js';
 
 /** What the fleet's status shows beside the fleet job itself. */
 export interface FleetCountFacts {

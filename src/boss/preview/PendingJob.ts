@@ -1,11 +1,11 @@
-import type { MemberRecord } from '../discord/MemberRecord.js';
-import type { GuildContext } from '../jobs/GuildContext.js';
-import type { Job } from '../jobs/Job.js';
-import type { Requester } from '../jobs/JobManager.js';
-import type { MassAction } from '../jobs/MassAction.js';
-import type { Plan } from '../jobs/Plan.js';
-import type { RequesterRank } from '../jobs/RequesterRank.js';
-import type { GuildCounts, JobEstimate } from './estimateJob.js';
+import type { MemberRecord } from '../../discord/MemberRecord.js';
+import type { GuildContext } from '../../jobs/GuildContext.js';
+import type { Job } from '../../jobs/Job.js';
+import type { Requester } from '../../jobs/JobManager.js';
+import type { MassAction } from '../../jobs/MassAction.js';
+import type { Plan, SlotValue } from '../../jobs/Plan.js';
+import type { RequesterRank } from '../../jobs/RequesterRank.js';
+import type { GuildCounts, JobEstimate } from '../../jobs/estimateJob.js';
 
 /** A job that started, and what to tell the member who started it. */
 export interface StartedJob {
@@ -37,6 +37,8 @@ export interface PendingJob {
 	 * it may use what planning the sample learned (a restore's count of its journal).
 	 */
 	estimate(counts: GuildCounts, ctx: GuildContext): JobEstimate;
+	/** One planned change as the sample shows it (the action's module words it). */
+	describeChange(member: MemberRecord, from: SlotValue, to: SlotValue, roleName: (id: string) => string): string;
 	/** Plans `members` as the job itself will (the same planner); `ctx` bounded by the requester's rank. */
 	planSample(members: readonly MemberRecord[], ctx: GuildContext): Promise<Plan[]>;
 	/**

@@ -1,15 +1,14 @@
 import { type Guild, type RESTGetAPIGuildMembersResult, type RESTGetAPIGuildRoleMemberCountsResult, Routes } from 'discord.js';
-import { expandAuditLogReason } from '../config/auditLogReason.js';
-import { toMemberRecord } from '../discord/toMemberRecord.js';
-import type { Requester } from '../jobs/JobManager.js';
-import { ABOVE_REQUESTER, forRequester, type GuildContext } from '../jobs/GuildContext.js';
-import type { Plan } from '../jobs/Plan.js';
-import type { RequesterRank } from '../jobs/RequesterRank.js';
-import type { BossContext } from './BossContext.js';
-import { describeChange } from './describeChange.js';
-import { CHANGES_PER_SECOND_PER_WORKER, estimateShareMs, type GuildCounts } from './estimateJob.js';
+import { expandAuditLogReason } from '../../config/auditLogReason.js';
+import { toMemberRecord } from '../../discord/toMemberRecord.js';
+import type { Requester } from '../../jobs/JobManager.js';
+import { ABOVE_REQUESTER, forRequester, type GuildContext } from '../../jobs/GuildContext.js';
+import type { Plan } from '../../jobs/Plan.js';
+import type { RequesterRank } from '../../jobs/RequesterRank.js';
+import type { BossContext } from '../BossContext.js';
+import { CHANGES_PER_SECOND_PER_WORKER, estimateShareMs, type GuildCounts } from '../../jobs/estimateJob.js';
 import type { PendingJob } from './PendingJob.js';
-import { unknownWorkersNote } from './renderJob.js';
+import { unknownWorkersNote } from '../status/renderJob.js';
 import type { PreviewFacts, PreviewSample } from './renderPreview.js';
 
 /** Members listed for the sample: one page, one request. */
@@ -82,7 +81,7 @@ async function readSample(context: BossContext, guild: Guild, pending: PendingJo
 	plans.forEach((plan: Plan, index) => {
 		if (plan.action === 'cant' && plan.reason === ABOVE_REQUESTER) tally.aboveRequester++;
 		else tally[plan.action]++;
-		if (plan.action === 'change' && changes.length < SAMPLE_SHOWN) changes.push(describeChange(pending.action.type, members[index]!, plan.from, plan.to, roleNames));
+		if (plan.action === 'change' && changes.length < SAMPLE_SHOWN) changes.push(pending.describeChange(members[index]!, plan.from, plan.to, roleNames));
 	});
 	return { planned: members.length, tally, changes };
 }

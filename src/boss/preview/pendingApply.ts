@@ -1,9 +1,9 @@
-import type { GuildContext } from '../jobs/GuildContext.js';
-import type { MassAction } from '../jobs/MassAction.js';
-import { type MemberFilters, planMember } from '../jobs/planner.js';
-import type { BossContext } from './BossContext.js';
-import { formatWorkers } from './format.js';
-import type { GuildCounts, JobEstimate } from './estimateJob.js';
+import type { GuildContext } from '../../jobs/GuildContext.js';
+import type { MassAction } from '../../jobs/MassAction.js';
+import { type MemberFilters, planMember } from '../../jobs/planner.js';
+import type { BossContext } from '../BossContext.js';
+import { formatWorkers } from '../format.js';
+import type { GuildCounts, JobEstimate } from '../../jobs/estimateJob.js';
 import type { PendingJob } from './PendingJob.js';
 
 export interface PendingApplyOptions {
@@ -11,12 +11,14 @@ export interface PendingApplyOptions {
 	readonly filters: MemberFilters;
 	/** Who it is about, for people: `every member`, `members with @Staff`. */
 	readonly scope: string;
-	/** The action's figures from Discord's counts (`estimateRename`, `estimateRoleChange`). */
+	/** The action's figures from Discord's counts (`estimateMemberEdit`, `estimateRoleChange`). */
 	readonly estimate: (counts: GuildCounts, ctx: GuildContext) => JobEstimate;
+	/** How one planned change reads in the sample: the action's module's words. */
+	readonly describeChange: PendingJob['describeChange'];
 }
 
 /** `/massnick`, `/massrole`: an action over the guild, with the engine's filters. */
-export function pendingApply(context: BossContext, { action, filters, scope, estimate }: PendingApplyOptions): PendingJob {
+export function pendingApply(context: BossContext, { action, filters, scope, estimate, describeChange }: PendingApplyOptions): PendingJob {
 	return {
 		title: action.words.doing,
 		scope,
@@ -24,6 +26,7 @@ export function pendingApply(context: BossContext, { action, filters, scope, est
 		jobKind: action.type,
 		undo: false,
 		estimate,
+		describeChange,
 		planSample: async (members, ctx) => members.map((member) => planMember(member, action, filters, ctx)),
 		async start({ dryRun, startedBy, rank }) {
 			const job = await context.jobs.startJob(action, { dryRun, startedBy, rank, filters });

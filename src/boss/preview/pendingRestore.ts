@@ -1,17 +1,18 @@
 import { escapeMarkdown, time, TimestampStyles } from 'discord.js';
-import { ErrorCodes, JobError } from '../errors.js';
-import type { JobJournalSummary } from '../jobs/JobJournal.js';
-import { readEntries, type JournalSummary } from '../jobs/Journal.js';
-import type { MassAction } from '../jobs/MassAction.js';
-import type { RestoreEntry } from '../jobs/Plan.js';
-import { planMember, planRestore } from '../jobs/planner.js';
-import type { BossContext } from './BossContext.js';
-import { estimateRestore } from './estimateJob.js';
+import { ErrorCodes, JobError } from '../../errors.js';
+import type { JobJournalSummary } from '../../jobs/JobJournal.js';
+import { readEntries, type JournalSummary } from '../../jobs/Journal.js';
+import type { MassAction } from '../../jobs/MassAction.js';
+import type { RestoreEntry } from '../../jobs/Plan.js';
+import { planMember, planRestore } from '../../jobs/planner.js';
+import { moduleOfType } from '../../actions/actionOf.js';
+import { estimateRestore } from '../../jobs/estimateJob.js';
+import type { BossContext } from '../BossContext.js';
 import type { PendingJob } from './PendingJob.js';
 
 export interface PendingRestoreOptions {
 	/** `/restore name:`: run instead when no journal is left (it keeps no journal itself). */
-	readonly fallback?: MassAction | undefined;
+	readonly fallback?: { readonly action: MassAction; readonly describeChange: PendingJob['describeChange'] } | undefined;
 	/** What to tell the member when there is neither a journal nor a fallback. */
 	readonly noJournalHint: string;
 }
@@ -50,6 +51,7 @@ export async function pendingRestore(context: BossContext, options: PendingResto
 		action,
 		jobKind: 'restore',
 		undo: true,
+		describeChange: (member, from, to, roleName) => moduleOfType(header.action)?.describeChange(member, from, to, roleName) ?? `@${member.username}: ${from ?? '(none)'} → ${to ?? '(none)'}`,
 		// The last run's status line counts that run only (a rerun after a crash, or the next stage of
 		// a rollout, counts what it added): the journal's own count is better when the sample read it.
 		estimate: () => estimateRestore(journaled ?? (typeof changed === 'number' ? changed : undefined)),
@@ -59,7 +61,7 @@ export async function pendingRestore(context: BossContext, options: PendingResto
 			return members.map((member) => planRestore(member, scan.found.get(member.id), action, ctx));
 		},
 		async start({ dryRun, startedBy, rank }) {
-			const { job, undoes } = await context.jobs.startRestore({ dryRun, startedBy, rank, fallback: options.fallback, noJournalHint: options.noJournalHint });
+			const { job, undoes } = await context.jobs.startRestore({ dryRun, startedBy, rank, fallback: options.fallback?.action, noJournalHint: options.noJournalHint });
 			if (undoes?.header.jobId !== header.jobId) {
 				// Only a journal written or restored between the preview and Start could do this.
 				context.logger.warn({ previewed: header.jobId, undoes: undoes?.header.jobId }, 'the restore undoes another journal than its preview showed');
@@ -70,7 +72,7 @@ export async function pendingRestore(context: BossContext, options: PendingResto
 }
 
 /** No journal left, but a nickname to clear where it is still set: the originals are lost. */
-function clearInstead(context: BossContext, fallback: MassAction, noJournalHint: string): PendingJob {
+function clearInstead(context: BossContext, { action: fallback, describeChange }: NonNullable<PendingRestoreOptions['fallback']>, noJournalHint: string): PendingJob {
 	return {
 		title: fallback.words.doing,
 		scope: 'every member who still has it',
@@ -78,6 +80,7 @@ function clearInstead(context: BossContext, fallback: MassAction, noJournalHint:
 		action: fallback,
 		jobKind: fallback.type,
 		undo: false,
+		describeChange,
 		estimate: () => ({}),
 		planSample: async (members, ctx) => members.map((member) => planMember(member, fallback, {}, ctx)),
 		async start({ dryRun, startedBy, rank }) {

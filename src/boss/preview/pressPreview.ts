@@ -1,13 +1,13 @@
 import { type ButtonInteraction, MessageFlags } from 'discord.js';
-import { permissionNames } from '../discord/permissionNames.js';
-import { MassnickError } from '../errors.js';
-import type { BossContext } from './BossContext.js';
-import type { CustomIdArgs } from './customIds.js';
-import { isAllowed, notAllowedText } from './isAllowed.js';
+import { permissionNames } from '../../discord/permissionNames.js';
+import { MassnickError } from '../../errors.js';
+import type { BossContext } from '../BossContext.js';
+import type { CustomIdArgs } from '../customIds.js';
+import { isAllowed, notAllowedText } from '../isAllowed.js';
 import type { PreviewClaim } from './PreviewBoard.js';
-import { requesterOf } from './requesterOf.js';
-import { requesterRank } from './requesterRank.js';
-import { showLive } from './showLive.js';
+import { requesterOf } from '../requesterOf.js';
+import { requesterRank } from '../requesterRank.js';
+import { showLive } from '../status/showLive.js';
 
 /** What a press on a preview that isn't open (or isn't the member's) is told, privately. */
 const refusals: Record<Exclude<PreviewClaim, { ok: true }>['reason'], string> = {

@@ -8,9 +8,9 @@ import {
 	time,
 	TimestampStyles,
 } from 'discord.js';
-import { previewButtonId } from './customIds.js';
-import type { JobEstimate, Range } from './estimateJob.js';
-import { formatCount, formatDuration, formatWorkers } from './format.js';
+import { previewButtonId } from '../customIds.js';
+import type { JobEstimate, Range } from '../../jobs/estimateJob.js';
+import { formatCount, formatDuration, formatWorkers } from '../format.js';
 
 /** What a preview shows: gathered once when the command runs (see `gatherPreview`). */
 export interface PreviewFacts {

@@ -1,14 +1,13 @@
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
-import { ErrorCodes, JobError } from '../errors.js';
-import type { BossContext } from './BossContext.js';
-import { commandPermission } from './commandPermission.js';
-import { forRequester } from '../jobs/GuildContext.js';
+import { ErrorCodes, JobError } from '../../errors.js';
+import type { BossContext } from '../BossContext.js';
+import { forRequester } from '../../jobs/GuildContext.js';
 import { gatherPreview } from './gatherPreview.js';
 import type { PendingJob } from './PendingJob.js';
 import { Preview } from './Preview.js';
-import { requesterOf } from './requesterOf.js';
-import { requesterRank } from './requesterRank.js';
-import { showLive } from './showLive.js';
+import { requesterOf } from '../requesterOf.js';
+import { requesterRank } from '../requesterRank.js';
+import { showLive } from '../status/showLive.js';
 
 /**
  * Runs a changing command (`/massnick`, `/massrole`, `/restore`). A dry run, or any job in a guild
@@ -20,9 +19,15 @@ import { showLive } from './showLive.js';
  * acknowledged, so the refusal is private. A job that hands out what is out of its member's reach
  * (a role at or above their highest role) is refused before its preview; its members are planned
  * within that reach, and the rank is read again when Start is pressed.
- * `prepare` builds the job once the interaction is acknowledged (it may read the journals).
+ * `prepare` builds the job once the interaction is acknowledged (it may read the journals);
+ * `permission` is the command's, checked again when Start is pressed.
  */
-export async function startOrPreview(interaction: ChatInputCommandInteraction, context: BossContext, prepare: () => PendingJob | Promise<PendingJob>): Promise<void> {
+export async function startOrPreview(
+	interaction: ChatInputCommandInteraction,
+	context: BossContext,
+	permission: bigint,
+	prepare: () => PendingJob | Promise<PendingJob>,
+): Promise<void> {
 	const dryRun = interaction.options.getBoolean('dry_run') ?? false;
 	const { fleet } = context;
 	if (fleet.size === 0) {
@@ -54,7 +59,7 @@ export async function startOrPreview(interaction: ChatInputCommandInteraction, c
 	const preview = new Preview({
 		id: interaction.id,
 		userId: interaction.user.id,
-		permission: commandPermission(interaction.commandName),
+		permission,
 		pending,
 		facts,
 		edit: (message) => interaction.editReply(message),

@@ -1,5 +1,5 @@
-import type { Job } from '../jobs/Job.js';
-import type { BossContext } from './BossContext.js';
+import type { Job } from '../../jobs/Job.js';
+import type { BossContext } from '../BossContext.js';
 
 /**
  * Cancels the running job: what `/cancel` and the live status's Cancel (once confirmed) both do.

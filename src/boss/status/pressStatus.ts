@@ -1,12 +1,12 @@
 import { type ButtonInteraction, MessageFlags } from 'discord.js';
-import { permissionNames } from '../discord/permissionNames.js';
-import type { Job } from '../jobs/Job.js';
-import type { BossContext } from './BossContext.js';
+import { permissionNames } from '../../discord/permissionNames.js';
+import type { Job } from '../../jobs/Job.js';
+import type { BossContext } from '../BossContext.js';
 import { cancelJob, cancellingText } from './cancelJob.js';
-import { commandPermission } from './commandPermission.js';
-import type { CustomIdArgs, StatusButton } from './customIds.js';
-import { isAllowed, notAllowedText } from './isAllowed.js';
-import { jobKey } from './jobKey.js';
+import { RESTORE_PERMISSION } from '../commands/restorePermission.js';
+import type { CustomIdArgs, StatusButton } from '../customIds.js';
+import { isAllowed, notAllowedText } from '../isAllowed.js';
+import { jobKey } from '../jobKey.js';
 import { renderJobMessage } from './renderJob.js';
 import { confirmCancelButtons } from './statusButtons.js';
 
@@ -72,5 +72,5 @@ function findJob(context: BossContext, key: string): Job | undefined {
 
 /** The permission of the command that started `job`: its action's, or /restore's for an undo. */
 function jobPermission(job: Job): bigint {
-	return job.mode === 'restore' ? commandPermission('restore') : job.action.permission;
+	return job.mode === 'restore' ? RESTORE_PERMISSION : job.action.permission;
 }

@@ -1,9 +1,8 @@
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from 'discord.js';
-import type { Job } from '../jobs/Job.js';
-import type { BossContext } from './BossContext.js';
-import type { WorkerSnapshot } from '../jobs/Progress.js';
-import { formatCount, formatWorkers } from './format.js';
-import { jobKey } from './jobKey.js';
+import type { Job } from '../../jobs/Job.js';
+import type { WorkerSnapshot } from '../../jobs/Progress.js';
+import { formatCount, formatWorkers } from '../format.js';
+import { jobKey } from '../jobKey.js';
 import { renderStatus } from './renderStatus.js';
 import { statusButtons } from './statusButtons.js';
 
@@ -47,11 +46,6 @@ export interface UnknownWorkers {
 	readonly workers: readonly number[];
 	/** `false` when no worker's role is known (`GuildContext.workerHighestPosition` is `Infinity`). */
 	readonly reachKnown: boolean;
-}
-
-/** The workers the boss could not place in a count (see {@link unknownWorkersNote}). */
-export function unknownWorkersOf(context: BossContext): UnknownWorkers {
-	return { workers: context.boss.unknownWorkers, reachKnown: Number.isFinite(context.boss.guildContext().workerHighestPosition) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { APIEmbed } from 'discord.js';
-import type { ProgressSnapshot, WorkerSnapshot } from '../jobs/Progress.js';
-import { formatCount, formatDuration, formatRate, percent, progressBar } from './format.js';
+import type { ProgressSnapshot, WorkerSnapshot } from '../../jobs/Progress.js';
+import { formatCount, formatDuration, formatRate, percent, progressBar } from '../format.js';
 
 /** What the status shows about the job beside its counters. */
 export interface JobInfo {

@@ -1,6 +1,6 @@
 import { type BaseInteraction, MessageFlags, type RepliableInteraction, type SendableChannels } from 'discord.js';
-import type { Job } from '../jobs/Job.js';
-import type { BossContext } from './BossContext.js';
+import type { Job } from '../../jobs/Job.js';
+import type { BossContext } from '../BossContext.js';
 import { LiveStatus, type RenderLive } from './LiveStatus.js';
 
 /**

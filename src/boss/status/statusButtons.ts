@@ -1,5 +1,5 @@
 import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from 'discord.js';
-import { statusButtonId } from './customIds.js';
+import { statusButtonId } from '../customIds.js';
 
 /** The live status message's buttons: Cancel (for a job /cancel can stop) and Refresh. */
 export function statusButtons(jobKey: string, cancel: boolean): APIActionRowComponent<APIButtonComponent> {

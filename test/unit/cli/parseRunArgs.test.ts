@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseRunArgs } from '../../../src/cli/parseRunArgs.js';
+import { nicknameModule } from '../../../src/actions/nickname/nicknameModule.js';
+import { roleModule } from '../../../src/actions/role/roleModule.js';
+import { parseRunArgs, runUsage } from '../../../src/cli/parseRunArgs.js';
 
 const ROLE = '281552675818965825';
 const OTHER = '281552650653140328';
@@ -14,24 +16,32 @@ describe('parseRunArgs', () => {
 	it('reads run massnick with its filters, in both --flag value and --flag=value forms', () => {
 		expect(parseRunArgs(['massnick', '--name', '🎃 {display_name}', `--role=${ROLE}`, '--exclude-role', OTHER, '--dry-run'])).toEqual({
 			kind: 'run',
-			request: { job: 'massnick', name: '🎃 {display_name}', filters: { onlyRoleId: ROLE, excludeRoleId: OTHER }, dryRun: true, progressEveryMs: 10_000 },
+			request: {
+				kind: 'action',
+				job: 'massnick',
+				module: nicknameModule,
+				subcommand: undefined,
+				options: { name: '🎃 {display_name}', role: ROLE, exclude_role: OTHER },
+				dryRun: true,
+				progressEveryMs: 10_000,
+			},
 		});
 	});
 
 	it('reads run massrole add and remove; --role is the role to give there, --only-role the filter', () => {
 		expect(parseRunArgs(['massrole', 'remove', '--role', ROLE, '--only-role', OTHER, '--progress-every', '2.5'])).toEqual({
 			kind: 'run',
-			request: { job: 'massrole', mode: 'remove', roleId: ROLE, filters: { onlyRoleId: OTHER, excludeRoleId: undefined }, dryRun: false, progressEveryMs: 2500 },
+			request: { kind: 'action', job: 'massrole', module: roleModule, subcommand: 'remove', options: { role: ROLE, only_role: OTHER }, dryRun: false, progressEveryMs: 2500 },
 		});
 	});
 
 	it('reads run restore with and without the fallback name', () => {
-		expect(parseRunArgs(['restore'])).toEqual({ kind: 'run', request: { job: 'restore', name: undefined, dryRun: false, progressEveryMs: 10_000 } });
+		expect(parseRunArgs(['restore'])).toEqual({ kind: 'run', request: { kind: 'restore', job: 'restore', name: undefined, dryRun: false, progressEveryMs: 10_000 } });
 		expect(parseRunArgs(['restore', '--name=Guest {id}', '--dry-run'])).toMatchObject({ kind: 'run', request: { job: 'restore', name: 'Guest {id}', dryRun: true } });
 	});
 
 	it('a value may hold "=" and spaces when given inline', () => {
-		expect(parseRunArgs(['massnick', '--name=a = b'])).toMatchObject({ request: { name: 'a = b' } });
+		expect(parseRunArgs(['massnick', '--name=a = b'])).toMatchObject({ request: { options: { name: 'a = b' } } });
 	});
 
 	it('--help anywhere asks for the usage', () => {
@@ -52,7 +62,7 @@ describe('parseRunArgs', () => {
 	});
 
 	it('names the flag whose value is missing, or that is given twice', () => {
-		expect(problemOf(['massnick'])).toMatch(/needs --name <template>/);
+		expect(problemOf(['massnick'])).toMatch(/run massnick needs --name <text>: the nickname, or a template/);
 		expect(problemOf(['massrole', 'add'])).toMatch(/run massrole add needs --role <id>/);
 		expect(problemOf(['massnick', '--name'])).toBe('--name needs a value');
 		expect(problemOf(['massnick', '--name', '--dry-run'])).toMatch(/--name needs a value \(write --name=--dry-run if that is the value\)/);
@@ -63,6 +73,18 @@ describe('parseRunArgs', () => {
 	it('a role flag needs a snowflake, not a role name', () => {
 		expect(problemOf(['massrole', 'add', '--role', 'Event'])).toMatch(/--role needs a role id \(17 to 20 digits.*got "Event"/);
 		expect(problemOf(['massnick', '--name', 'x', '--exclude-role', '12'])).toMatch(/--exclude-role needs a role id/);
+	});
+
+	it('checks a text as Discord checks the option: within its length', () => {
+		expect(problemOf(['massnick', '--name', 'x'.repeat(101)])).toBe('--name takes at most 100 characters, got 101');
+		expect(problemOf(['massnick', '--name='])).toBe('--name needs at least 1 characters');
+	});
+
+	it("lists every module's job in the usage, with the engine's filters", () => {
+		const usage = runUsage();
+		expect(usage).toContain('massnick --name <template>');
+		expect(usage).toContain('massrole add|remove --role <id>');
+		expect(usage).toMatch(/--exclude-role <id>\s+leave members with this role alone/);
 	});
 
 	it('refuses a stray argument and a progress interval that is not a positive number of seconds', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estimateDurationMs, estimateRename, estimateShareMs, estimateRestore, estimateRoleChange, type GuildCounts, membersInScope } from '../../../src/boss/estimateJob.js';
+import { estimateRoleChange } from '../../../src/actions/role/estimateRoleChange.js';
+import { estimateDurationMs, estimateMemberEdit, estimateShareMs, estimateRestore, type GuildCounts, membersInScope } from '../../../src/jobs/estimateJob.js';
 import type { GuildContext } from '../../../src/jobs/GuildContext.js';
 
 const GUILD = '100000000000000000';
@@ -49,9 +50,9 @@ describe('membersInScope', () => {
 	});
 });
 
-describe('estimateRename', () => {
+describe('estimateMemberEdit', () => {
 	it("counts up to the holders of roles at or above the workers' (our bots left out) and the owner as can't", () => {
-		const estimate = estimateRename(counts, ctx, {});
+		const estimate = estimateMemberEdit(counts, ctx, {});
 		// Workers' role: 2 holders, both our bots; Moderator 30; Admin 5; the owner 1.
 		expect(estimate.cant).toEqual({ atLeast: 30, atMost: 36 });
 		expect(estimate.change).toEqual({ atLeast: 0, atMost: 1_000_000 - 30 });
@@ -59,14 +60,14 @@ describe('estimateRename', () => {
 	});
 
 	it("can't is at most the scope, and unknown below with a filter", () => {
-		const estimate = estimateRename(counts, ctx, { onlyRoleId: STAFF });
+		const estimate = estimateMemberEdit(counts, ctx, { onlyRoleId: STAFF });
 		expect(estimate.cant).toEqual({ atLeast: 0, atMost: 36 });
 		expect(estimate.change).toEqual({ atLeast: 0, atMost: 50 });
-		expect(estimateRename(counts, ctx, { onlyRoleId: ADMIN }).cant).toEqual({ atLeast: 0, atMost: 5 });
+		expect(estimateMemberEdit(counts, ctx, { onlyRoleId: ADMIN }).cant).toEqual({ atLeast: 0, atMost: 5 });
 	});
 
 	it('with no worker ready, nobody can be renamed', () => {
-		const estimate = estimateRename(counts, { ...ctx, workerHighestPosition: 0 }, {});
+		const estimate = estimateMemberEdit(counts, { ...ctx, workerHighestPosition: 0 }, {});
 		expect(estimate.cant).toEqual(estimate.inScope);
 		expect(estimate.change).toEqual({ atLeast: 0, atMost: 0 });
 	});
@@ -124,31 +125,31 @@ describe('estimateRestore and estimateDurationMs', () => {
 	});
 });
 
-describe("estimateRename within the requester's reach", () => {
+describe("estimateMemberEdit within the requester's reach", () => {
 	const helper = (position: number, roleName = 'Staff') => ({ ...ctx, requester: { kind: 'member' as const, userId: '9', position, roleName } });
 
 	it('counts the holders of the roles from the requester up to below the workers as out of their reach, apart from what the bots cannot', () => {
-		const estimate = estimateRename(counts, helper(2), {});
+		const estimate = estimateMemberEdit(counts, helper(2), {});
 		// Staff (50, the requester's own rank) is out of their reach; Mod and Admin stay the bots' can't.
-		expect(estimate.cant).toEqual(estimateRename(counts, ctx, {}).cant);
+		expect(estimate.cant).toEqual(estimateMemberEdit(counts, ctx, {}).cant);
 		expect(estimate.aboveRequester).toEqual({ atLeast: 14, atMost: 50 });
 		expect(estimate.change!.atMost).toBe(1_000_000 - estimate.cant!.atLeast - 14);
 	});
 
 	it('puts everyone the bots reach out of the reach of a requester who holds no role', () => {
-		const estimate = estimateRename(counts, helper(0, 'everyone'), {});
+		const estimate = estimateMemberEdit(counts, helper(0, 'everyone'), {});
 		const cant = estimate.cant!;
 		expect(estimate.aboveRequester).toEqual({ atLeast: 1_000_000 - cant.atMost, atMost: 1_000_000 - cant.atLeast });
 		expect(estimate.change!.atMost).toBe(cant.atMost - cant.atLeast);
 	});
 
 	it('bounds nobody more than the bots for a requester ranked at or above the workers, nor for the owner or the operator', () => {
-		expect(estimateRename(counts, helper(6, 'Mod'), {}).aboveRequester).toEqual({ atLeast: 0, atMost: 0 });
-		expect(estimateRename(counts, { ...ctx, requester: { kind: 'owner', userId: OWNER } }, {}).aboveRequester).toBeUndefined();
-		expect(estimateRename(counts, { ...ctx, requester: { kind: 'operator' } }, {}).aboveRequester).toBeUndefined();
+		expect(estimateMemberEdit(counts, helper(6, 'Mod'), {}).aboveRequester).toEqual({ atLeast: 0, atMost: 0 });
+		expect(estimateMemberEdit(counts, { ...ctx, requester: { kind: 'owner', userId: OWNER } }, {}).aboveRequester).toBeUndefined();
+		expect(estimateMemberEdit(counts, { ...ctx, requester: { kind: 'operator' } }, {}).aboveRequester).toBeUndefined();
 	});
 
 	it('gives a range from 0 when filters leave who holds what unknown', () => {
-		expect(estimateRename(counts, helper(1, 'Event'), { onlyRoleId: EVENT }).aboveRequester).toEqual({ atLeast: 0, atMost: 400_000 });
+		expect(estimateMemberEdit(counts, helper(1, 'Event'), { onlyRoleId: EVENT }).aboveRequester).toEqual({ atLeast: 0, atMost: 400_000 });
 	});
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FleetTallies } from '../../../src/boss/FleetTallies.js';
-import { type FleetCountFacts, renderFleetStatus } from '../../../src/boss/renderFleetStatus.js';
-import { type FleetJob, groupFleetJobs } from '../../../src/jobs/fleetJobs.js';
-import type { Job } from '../../../src/jobs/Job.js';
-import type { JournalState } from '../../../src/jobs/Journal.js';
-import { fleetFile } from '../../support/fleetJournals.js';
-import { expectWithinDiscordLimits, snapshot, worker } from '../../support/statusFixtures.js';
+import { FleetTallies } from '../../../../src/boss/fleet/FleetTallies.js';
+import { type FleetCountFacts, renderFleetStatus } from '../../../../src/boss/fleet/renderFleetStatus.js';
+import { type FleetJob, groupFleetJobs } from '../../../../src/jobs/fleetJobs.js';
+import type { Job } from '../../../../src/jobs/Job.js';
+import type { JournalState } from '../../../../src/jobs/Journal.js';
+import { fleetFile } from '../../../support/fleetJournals.js';
+import { expectWithinDiscordLimits, snapshot, worker } from '../../../support/statusFixtures.js';
 
 /** A fleet job of `workers` workers whose parts are in `states` (worker i: `states[i]`, none past its end). */
 function fleetJob(workers: number, states: readonly JournalState[], startedAt = '2026-12-01T10:00:00.000Z'): FleetJob {

@@ -1,10 +1,10 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { PendingJob } from '../../../src/boss/PendingJob.js';
-import { Preview } from '../../../src/boss/Preview.js';
-import { PreviewBoard, type Scheduler } from '../../../src/boss/PreviewBoard.js';
-import type { PreviewFacts, PreviewMessage } from '../../../src/boss/renderPreview.js';
-import { flushPromises } from '../../support/flushPromises.js';
+import type { PendingJob } from '../../../../src/boss/preview/PendingJob.js';
+import { Preview } from '../../../../src/boss/preview/Preview.js';
+import { PreviewBoard, type Scheduler } from '../../../../src/boss/preview/PreviewBoard.js';
+import type { PreviewFacts, PreviewMessage } from '../../../../src/boss/preview/renderPreview.js';
+import { flushPromises } from '../../../support/flushPromises.js';
 
 const OWNER = '100000000000000001';
 const OTHER = '100000000000000002';

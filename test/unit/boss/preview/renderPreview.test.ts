@@ -1,8 +1,8 @@
 import { ComponentType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_ID_MAX_LENGTH } from '../../../src/boss/customIds.js';
-import { formatRange, type PreviewFacts, type PreviewStatus, renderPreview } from '../../../src/boss/renderPreview.js';
-import { confirmCancelButtons, statusButtons } from '../../../src/boss/statusButtons.js';
+import { CUSTOM_ID_MAX_LENGTH } from '../../../../src/boss/customIds.js';
+import { formatRange, type PreviewFacts, type PreviewStatus, renderPreview } from '../../../../src/boss/preview/renderPreview.js';
+import { confirmCancelButtons, statusButtons } from '../../../../src/boss/status/statusButtons.js';
 
 const facts: PreviewFacts = {
 	title: 'Renaming to “🎃 {display_name}”',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type JobInfo, renderProgressLine, renderReport, renderStatus } from '../../../src/boss/renderStatus.js';
-import { expectWithinDiscordLimits, snapshot, worker } from '../../support/statusFixtures.js';
+import { type JobInfo, renderProgressLine, renderReport, renderStatus } from '../../../../src/boss/status/renderStatus.js';
+import { expectWithinDiscordLimits, snapshot, worker } from '../../../support/statusFixtures.js';
 
 const info: JobInfo = { title: 'Renaming to “🎃 {display_name}”', state: 'running', startedBy: 'alice', dryRun: false };
 

@@ -1,0 +1,12 @@
+import type { ActionModule } from './ActionModule.js';
+import { nicknameModule } from './nickname/nicknameModule.js';
+import { roleModule } from './role/roleModule.js';
+
+export type { ActionArgs, ActionDeps, ActionModule, ActionSettings, GuildRole, RequestedAction } from './ActionModule.js';
+
+/**
+ * Every mass action massnick has, in the order its commands are listed. The boss registers a
+ * command for each and `massnick run` a job; a journal is restored by the module whose
+ * `journalTypes` name it. Adding an action is one folder and one line here.
+ */
+export const actionModules: readonly ActionModule[] = [nicknameModule, roleModule];

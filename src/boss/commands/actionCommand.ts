@@ -1,0 +1,42 @@
+import { PermissionFlagsBits } from 'discord.js';
+import type { ActionModule } from '../../actions/index.js';
+import { actionCommandData } from '../../actions/commonOptions.js';
+import { readFilters } from '../../actions/readFilters.js';
+import { describeFilters } from '../../jobs/filters/describeFilters.js';
+import { forRequester } from '../../jobs/GuildContext.js';
+import { pendingApply } from '../preview/pendingApply.js';
+import { startOrPreview } from '../preview/startOrPreview.js';
+import { requesterRank } from '../requesterRank.js';
+import { argsOf } from './argsOf.js';
+import type { BossCommand } from './BossCommand.js';
+import { roleNameIn } from './roleName.js';
+
+/**
+ * The command of an action module: its options become the action (refused before anything is
+ * acknowledged when they can never work), the engine's options the filters, and the job runs
+ * through the preview like every changing command.
+ */
+export function actionCommand(module: ActionModule): BossCommand {
+	const data = actionCommandData(module);
+	const permission = BigInt(data.default_member_permissions ?? PermissionFlagsBits.ManageNicknames);
+	return {
+		data,
+		async run(interaction, context) {
+			const args = argsOf(interaction);
+			const { action, estimate } = module.request(args, context.actionDeps);
+			const filters = readFilters(args, module);
+			context.jobs.assertPermitted(action);
+			// Refused here, before anything is acknowledged, so only its member sees it.
+			action.checkRequester?.(forRequester(context.boss.guildContext(), requesterRank(interaction, context.boss.guild)), false);
+			await startOrPreview(interaction, context, permission, () =>
+				pendingApply(context, {
+					action,
+					filters,
+					scope: describeFilters(filters, roleNameIn(context.boss.guild)),
+					estimate: (counts, ctx) => estimate(counts, ctx, filters),
+					describeChange: module.describeChange,
+				}),
+			);
+		},
+	};
+}

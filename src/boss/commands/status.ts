@@ -1,0 +1,48 @@
+import { ApplicationCommandType, InteractionContextType, MessageFlags, PermissionFlagsBits } from 'discord.js';
+import { countTargetOf, showFleetStatus } from '../fleet/fleetStatus.js';
+import { requesterOf } from '../requesterOf.js';
+import { renderJobMessage } from '../status/renderJob.js';
+import { showLive } from '../status/showLive.js';
+import type { BossCommand } from './BossCommand.js';
+import { fleetHint } from './fleetHint.js';
+
+/**
+ * `/status`: the running job's live status, or the last one's report, or, after a crash, the
+ * unfinished job counted from the live guild; a fleet's job when the workers run elsewhere.
+ * Reads only. Members with Manage Nicknames see it.
+ */
+export const statusCommand: BossCommand = {
+	data: {
+		type: ApplicationCommandType.ChatInput,
+		name: 'status',
+		description: 'Show the running job with a message that updates itself',
+		default_member_permissions: String(PermissionFlagsBits.ManageNicknames),
+		contexts: [InteractionContextType.Guild],
+	},
+	async run(interaction, context) {
+		const job = context.jobs.current ?? context.jobs.last;
+		if (job && !job.result) {
+			await interaction.reply({ content: 'Live status of the running job:', flags: MessageFlags.Ephemeral });
+			await showLive(interaction, context, job);
+			return;
+		}
+		// Workers in other processes: the fleet's journals say what runs, the live guild how far.
+		if (!context.fleet.holdsAll && (await showFleetStatus(interaction, context))) return;
+		if (job) {
+			await interaction.reply(renderJobMessage(job));
+			return;
+		}
+		// Reading the journals touches the disk: acknowledge first (Discord allows 3 s).
+		await interaction.deferReply();
+		const interrupted = await context.jobs.interrupted();
+		if (!interrupted || !context.jobs.actionOf(interrupted.header)) {
+			await interaction.editReply(`No job has run since the bot started, and no journal shows an unfinished one.${fleetHint(context)}`);
+			return;
+		}
+		await interaction.editReply(
+			`The last job (**${interrupted.header.title}**, started by ${interrupted.header.startedBy.tag} at ${interrupted.header.startedAt}) did not finish. Counting what is left from the live server; run it again with the same target to finish it.`,
+		);
+		const { action, filters } = countTargetOf(interrupted.header, context);
+		await showLive(interaction, context, context.jobs.count(action, requesterOf(interaction), filters));
+	},
+};
