@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve('src');
+
+/** Every .ts file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+		const path = join(dir, entry.name);
+		return entry.isDirectory() ? filesUnder(path) : entry.name.endsWith('.ts') ? [path] : [];
+	});
+}
+
+/** What `file` imports of src/, as paths relative to src/ (`actions/role/RoleAction.ts`), type-only imports included. */
+function importsOf(file: string): string[] {
+	const text = readFileSync(file, 'utf8');
+	const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => match[1]!);
+	return specifiers.map((specifier) => relative(SRC, resolve(dirname(file), specifier)).replace(/\.js$/, '.ts'));
+}
+
+/** The imports of every file under `src/<folder>` that `bad` says must not be there. */
+function violations(folder: string, bad: (imported: string) => boolean): string[] {
+	return filesUnder(join(SRC, folder)).flatMap((file) => importsOf(file).filter(bad).map((imported) => `${relative(SRC, file)} imports ${imported}`));
+}
+
+/** An action's own folder: `actions/role/…`, not the modules' list or the interfaces beside it. */
+const insideAnAction = (imported: string): boolean => /^actions\/[^/]+\//.test(imported);
+
+describe('the architecture: arrows point one way', () => {
+	it('the boss, the command line and the engine never import an action’s folder: they iterate the modules', () => {
+		expect([...violations('boss', insideAnAction), ...violations('cli', insideAnAction), ...violations('jobs', insideAnAction)]).toEqual([]);
+	});
+
+	it('the engine imports neither the boss, the command line nor the actions', () => {
+		expect(violations('jobs', (imported) => /^(boss|cli|actions)\//.test(imported))).toEqual([]);
+	});
+
+	it('the sandbox and the bot never import each other', () => {
+		expect(violations('sandbox', (imported) => !imported.startsWith('sandbox/') && !imported.startsWith('..'))).toEqual([]);
+		const bot = ['actions', 'boss', 'jobs', 'workers', 'discord', 'config', 'doctor', 'log'];
+		expect(bot.flatMap((folder) => violations(folder, (imported) => imported.startsWith('sandbox/')))).toEqual([]);
+	});
+
+	it('finds an import of an action’s folder when there is one (the check itself works)', () => {
+		expect(importsOf(join(SRC, 'actions/index.ts')).filter(insideAnAction).length).toBeGreaterThan(0);
+	});
+});
