@@ -4,12 +4,26 @@ import {
 	ApplicationCommandOptionType,
 	type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { MAX_NAME_PATTERN_LENGTH } from '../jobs/filters/compileNamePattern.js';
 import type { ActionModule } from './ActionModule.js';
 
 /** The option every changing command has: plan and count, change nothing. */
 export const DRY_RUN_OPTION = 'dry_run';
 export const ONLY_ROLE_OPTION = 'only_role';
 export const EXCLUDE_ROLE_OPTION = 'exclude_role';
+
+/** The finer filters' options, by the filter each sets. */
+export const FILTER_OPTIONS = {
+	members: 'members',
+	noRoles: 'no_roles',
+	joinedBefore: 'joined_before',
+	joinedAfter: 'joined_after',
+	createdBefore: 'created_before',
+	createdAfter: 'created_after',
+	nameMatches: 'name_matches',
+} as const;
+
+const WHEN = 'a date (2024-01-31) or how long ago (7d, 12h, 2w)';
 
 /**
  * The engine's options, the same on every action's command (and each of its subcommands): who the
@@ -19,6 +33,29 @@ export function commonOptions(module: ActionModule): APIApplicationCommandBasicO
 	return [
 		{ type: ApplicationCommandOptionType.Role, name: module.onlyRoleOption ?? ONLY_ROLE_OPTION, description: 'Only members with this role', required: false },
 		{ type: ApplicationCommandOptionType.Role, name: EXCLUDE_ROLE_OPTION, description: 'Leave members with this role alone', required: false },
+		{
+			type: ApplicationCommandOptionType.String,
+			name: FILTER_OPTIONS.members,
+			description: 'Humans only, bots only (other bots; massnick never changes its own), or all (the default)',
+			required: false,
+			choices: [
+				{ name: 'all', value: 'all' },
+				{ name: 'humans', value: 'humans' },
+				{ name: 'bots', value: 'bots' },
+			],
+		},
+		{ type: ApplicationCommandOptionType.Boolean, name: FILTER_OPTIONS.noRoles, description: 'Only members with no role but @everyone', required: false },
+		{ type: ApplicationCommandOptionType.String, name: FILTER_OPTIONS.joinedBefore, description: `Only members who joined before ${WHEN}`, required: false, max_length: 40 },
+		{ type: ApplicationCommandOptionType.String, name: FILTER_OPTIONS.joinedAfter, description: `Only members who joined at or after ${WHEN}`, required: false, max_length: 40 },
+		{ type: ApplicationCommandOptionType.String, name: FILTER_OPTIONS.createdBefore, description: `Only accounts created before ${WHEN}`, required: false, max_length: 40 },
+		{ type: ApplicationCommandOptionType.String, name: FILTER_OPTIONS.createdAfter, description: `Only accounts created at or after ${WHEN}`, required: false, max_length: 40 },
+		{
+			type: ApplicationCommandOptionType.String,
+			name: FILTER_OPTIONS.nameMatches,
+			description: 'Only members whose username, display name or nickname contains this, or matches /a regex/i',
+			required: false,
+			max_length: MAX_NAME_PATTERN_LENGTH,
+		},
 		{ type: ApplicationCommandOptionType.Boolean, name: DRY_RUN_OPTION, description: 'Plan and count only: nothing is changed', required: false },
 	];
 }

@@ -1,11 +1,57 @@
+import { ErrorCodes, JobError, MassnickError } from '../errors.js';
+import { compileMemberFilter } from '../jobs/filters/compileMemberFilter.js';
+import { compileNamePattern } from '../jobs/filters/compileNamePattern.js';
+import type { MemberKind } from '../jobs/filters/MemberFilterSpec.js';
+import { parseDateOrDuration } from '../jobs/filters/parseDateOrDuration.js';
 import type { MemberFilters } from '../jobs/planner.js';
 import type { ActionArgs, ActionModule } from './ActionModule.js';
-import { EXCLUDE_ROLE_OPTION, ONLY_ROLE_OPTION } from './commonOptions.js';
+import { EXCLUDE_ROLE_OPTION, FILTER_OPTIONS, ONLY_ROLE_OPTION } from './commonOptions.js';
 
-/** Who a job is about, from the {@link commonOptions} it was asked with. */
-export function readFilters(args: ActionArgs, module: ActionModule): MemberFilters {
-	return {
+export interface ReadFiltersOptions {
+	/** Now, for durations (`7d`: seven days before now); resolved once, so a rerun aims the same. */
+	readonly now: number;
+	/** How the surface names an option in an error: `joined_before:` for a command, `--joined-before` on the command line. */
+	readonly optionName: (option: string) => string;
+}
+
+/**
+ * Who a job is about, from the engine's options it was asked with (see `commonOptions`), every
+ * value checked before anything runs: a date or a duration, a name pattern that compiles.
+ *
+ * @throws {JobError} `INVALID_ARGUMENT`, naming the option and what it takes.
+ */
+export function readFilters(args: ActionArgs, module: ActionModule, { now, optionName }: ReadFiltersOptions): MemberFilters {
+	const when = (option: string): number | undefined => {
+		const text = args.string(option);
+		return text === undefined ? undefined : named(option, () => parseDateOrDuration(text, now));
+	};
+	const named = <T>(option: string, read: () => T): T => {
+		try {
+			return read();
+		} catch (error) {
+			if (!(error instanceof MassnickError)) throw error;
+			throw new JobError(ErrorCodes.InvalidArgument, `${optionName(option)} ${error.message}`, { cause: error, context: { option } });
+		}
+	};
+	const nameMatches = args.string(FILTER_OPTIONS.nameMatches);
+	if (nameMatches !== undefined) named(FILTER_OPTIONS.nameMatches, () => compileNamePattern(nameMatches));
+	const members = args.string(FILTER_OPTIONS.members) as MemberKind | undefined;
+	const filters: MemberFilters = {
 		onlyRoleId: args.role(module.onlyRoleOption ?? ONLY_ROLE_OPTION),
 		excludeRoleId: args.role(EXCLUDE_ROLE_OPTION),
+		...(members !== undefined && members !== 'all' ? { members } : {}),
+		...(args.boolean(FILTER_OPTIONS.noRoles) ? { noRoles: true } : {}),
+		...defined('joinedBefore', when(FILTER_OPTIONS.joinedBefore)),
+		...defined('joinedAfter', when(FILTER_OPTIONS.joinedAfter)),
+		...defined('createdBefore', when(FILTER_OPTIONS.createdBefore)),
+		...defined('createdAfter', when(FILTER_OPTIONS.createdAfter)),
+		...defined('nameMatches', nameMatches),
 	};
+	// Every filter checked together too: a window whose start is not before its end holds nobody.
+	compileMemberFilter(filters, { guildId: '' });
+	return filters;
+}
+
+function defined<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+	return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }

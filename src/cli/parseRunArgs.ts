@@ -192,7 +192,12 @@ function checkValue(flag: string, option: APIApplicationCommandBasicOption, valu
 }
 
 function flagOf(option: { readonly name: string }): string {
-	return `--${option.name.replaceAll('_', '-')}`;
+	return cliOptionName(option.name);
+}
+
+/** An option's flag: `exclude_role` is `--exclude-role`. */
+export function cliOptionName(option: string): string {
+	return `--${option.replaceAll('_', '-')}`;
 }
 
 function placeholder(option: APIApplicationCommandBasicOption): string {

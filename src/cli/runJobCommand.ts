@@ -1,18 +1,20 @@
 import { Writable } from 'node:stream';
+import { readFilters } from '../actions/readFilters.js';
 import type { Boss } from '../boss/Boss.js';
 import { namedModule } from '../boss/commands/namedNickname.js';
 import { formatWorkers } from '../boss/format.js';
 import type { Config } from '../config/Config.js';
 import { loadConfig } from '../config/loadConfig.js';
 import { createRedactor, secretsOf } from '../config/redactTokens.js';
-import { MassnickError } from '../errors.js';
+import { JobError, MassnickError } from '../errors.js';
 import type { Job } from '../jobs/Job.js';
 import type { MassAction } from '../jobs/MassAction.js';
+import type { MemberFilters } from '../jobs/planner.js';
 import { createLogger } from '../log/createLogger.js';
 import { type Massnick, startMassnick } from '../startMassnick.js';
 import { cliRequester } from './cliRequester.js';
 import { LogProgress, progressFields } from './LogProgress.js';
-import { argsOfRequest, parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
+import { argsOfRequest, cliOptionName, parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
 import type { ProgressView } from './ProgressView.js';
 import { RunLock } from './RunLock.js';
 import { type RunExitCode, RunExitCodes, runOutcome, startFailureExitCode } from './runOutcome.js';
@@ -68,16 +70,18 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 	// What can be checked without Discord (a template) is checked before anything connects: a bad
 	// one is a bad argument.
 	let fallback: MassAction | undefined;
+	let filters: MemberFilters | undefined;
 	const settings = { nicknameMaxLength: config.nickname.maxLength };
 	try {
 		if (request.kind === 'restore') {
-			if (request.name !== undefined) fallback = namedModule().byName.clear(request.name, settings);
+			if (request.name !== undefined) fallback = nameChecked(() => namedModule().byName.clear(request.name!, settings));
 		} else {
-			request.module.check?.(argsOfRequest(request), settings);
+			nameChecked(() => request.module.check?.(argsOfRequest(request), settings));
+			filters = readFilters(argsOfRequest(request), request.module, { now: Date.now(), optionName: cliOptionName });
 		}
 	} catch (error) {
 		if (!(error instanceof MassnickError)) throw error;
-		process.stderr.write(`massnick run: --name: ${error.message}\n\n${RUN_USAGE}\n`);
+		process.stderr.write(`massnick run: ${error.message}\n\n${RUN_USAGE}\n`);
 		return RunExitCodes.BadArguments;
 	}
 
@@ -147,7 +151,7 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 				return RunExitCodes.Cancelled;
 			}
 			try {
-				const started = await startRequestedJob({ massnick, request, fallback, startedBy: cliRequester() });
+				const started = await startRequestedJob({ massnick, request, fallback, filters, startedBy: cliRequester() });
 				job = started.job;
 				for (const line of started.headline) say(line);
 			} catch (error) {
@@ -207,4 +211,14 @@ function aboveBar(bar: TerminalProgress): NodeJS.WritableStream {
 /** The command as typed, for the lock's holder: `massnick run massnick --name "🎃 {display_name}"`. */
 function commandLine(args: readonly string[]): string {
 	return ['massnick', 'run', ...args].map((arg) => (/^[\w@:./=-]+$/.test(arg) ? arg : JSON.stringify(arg))).join(' ');
+}
+
+/** A template's error, named by its flag as the command line gave it. */
+function nameChecked<T>(check: () => T): T {
+	try {
+		return check();
+	} catch (error) {
+		if (!(error instanceof MassnickError)) throw error;
+		throw new JobError(error.code, `--name: ${error.message}`, { cause: error });
+	}
 }

@@ -1,5 +1,6 @@
 import { EXCLUDE_ROLE_OPTION, ONLY_ROLE_OPTION } from '../actions/commonOptions.js';
 import { readFilters } from '../actions/readFilters.js';
+import type { MemberFilters } from '../jobs/planner.js';
 import type { Boss } from '../boss/Boss.js';
 import { formatWorkers } from '../boss/format.js';
 import { ErrorCodes, JobError } from '../errors.js';
@@ -10,13 +11,15 @@ import type { Requester } from '../jobs/JobManager.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import { OPERATOR } from '../jobs/RequesterRank.js';
 import type { Massnick } from '../startMassnick.js';
-import { argsOfRequest, type RunRequest } from './parseRunArgs.js';
+import { argsOfRequest, cliOptionName, type RunRequest } from './parseRunArgs.js';
 
 export interface StartRequestedJobOptions {
 	massnick: Massnick<Boss | undefined>;
 	request: RunRequest;
 	/** `run restore --name`: built before connecting, so a bad one is a bad argument (exit 2), not a refusal. */
 	fallback?: MassAction | undefined;
+	/** An action's filters, read before connecting for the same reason (see `readFilters`). */
+	filters?: MemberFilters | undefined;
 	startedBy: Requester;
 }
 
@@ -42,7 +45,7 @@ export interface StartedJob {
  *
  * @throws {MassnickError} a refusal, before anything is sent.
  */
-export async function startRequestedJob({ massnick, request, fallback, startedBy }: StartRequestedJobOptions): Promise<StartedJob> {
+export async function startRequestedJob({ massnick, request, fallback, filters: given, startedBy }: StartRequestedJobOptions): Promise<StartedJob> {
 	const guild = massnick.guild;
 	const roleName = (id: string): string => (id === guild.id ? '@everyone' : `@${guild.roles.cache.get(id)?.name ?? id}`);
 	const { dryRun } = request;
@@ -70,7 +73,7 @@ export async function startRequestedJob({ massnick, request, fallback, startedBy
 
 	const args = argsOfRequest(request);
 	const { action } = request.module.request(args, massnick.actionDeps);
-	const filters = readFilters(args, request.module);
+	const filters = given ?? readFilters(args, request.module, { now: Date.now(), optionName: cliOptionName });
 	for (const [option, id] of [
 		[request.module.onlyRoleOption ?? ONLY_ROLE_OPTION, filters.onlyRoleId],
 		[EXCLUDE_ROLE_OPTION, filters.excludeRoleId],

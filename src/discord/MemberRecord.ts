@@ -12,4 +12,9 @@ export interface MemberRecord {
 	/** Role ids, `@everyone` not included (Discord never lists it). */
 	readonly roles: readonly string[];
 	readonly bot: boolean;
+	/**
+	 * When they joined the guild, Unix milliseconds (`joined_at`), for the join-date filters;
+	 * `null` when Discord gives none (a guest member), absent where nobody read it.
+	 */
+	readonly joinedAt?: number | null | undefined;
 }

@@ -14,5 +14,6 @@ export function toMemberRecord(member: APIGuildMember): MemberRecord {
 		nick: member.nick ?? null,
 		roles: member.roles,
 		bot: user.bot === true,
+		joinedAt: member.joined_at ? Date.parse(member.joined_at) : null,
 	};
 }

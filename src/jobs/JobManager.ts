@@ -8,6 +8,7 @@ import { forRequester, type GuildContext } from './GuildContext.js';
 import { Job, type JobMode } from './Job.js';
 import { JobJournal, type JobJournalSummary, type JournalHolding } from './JobJournal.js';
 import { Journal, type JournalCounts, type JournalHeader } from './Journal.js';
+import { finerFiltersOf } from './filters/hasFinerFilters.js';
 import { type FleetJob, readFleetJobs } from './fleetJobs.js';
 import type { ListingClient } from './listMembers.js';
 import type { MassAction } from './MassAction.js';
@@ -190,6 +191,7 @@ export class JobManager {
 						title: action.words.doing,
 						onlyRoleId: filters.onlyRoleId ?? null,
 						excludeRoleId: filters.excludeRoleId ?? null,
+						...(finerFiltersOf(filters) ? { filters: finerFiltersOf(filters) } : {}),
 						startedBy: options.startedBy,
 						startedAt: new Date().toISOString(),
 						workers: this.#options.fleet.count,
@@ -487,7 +489,7 @@ export class JobManager {
 
 /** A count's identity: the same key counts the same members the same way. */
 function countKey(action: MassAction, filters: MemberFilters): string {
-	return JSON.stringify([action.type, action.target, filters.onlyRoleId ?? null, filters.excludeRoleId ?? null]);
+	return JSON.stringify([action.type, action.target, filters.onlyRoleId ?? null, filters.excludeRoleId ?? null, finerFiltersOf(filters) ?? null]);
 }
 
 /** How often a running job logs its progress. */

@@ -1,5 +1,11 @@
 import type { GuildContext } from './GuildContext.js';
+import { hasFinerFilters } from './filters/hasFinerFilters.js';
 import type { MemberFilters } from './planner.js';
+
+/** No filter at all: every member but our bots is in the job. */
+function isUnfiltered(filters: MemberFilters): boolean {
+	return filters.onlyRoleId === undefined && filters.excludeRoleId === undefined && !hasFinerFilters(filters);
+}
 
 /**
  * What a preview says a job will do, worked out from counts Discord keeps for us, without listing
@@ -64,8 +70,16 @@ export function onlyRole(filters: MemberFilters, ctx: GuildContext): string | un
 	return filters.onlyRoleId === undefined || filters.onlyRoleId === ctx.guildId ? undefined : filters.onlyRoleId;
 }
 
-/** The members a job with `filters` is about. */
+/**
+ * The members a job with `filters` is about. Discord counts nobody by kind, join date, account
+ * age or name, so with any of those filters the range starts at 0.
+ */
 export function membersInScope(counts: GuildCounts, ctx: GuildContext, filters: MemberFilters): Range {
+	const byRoles = membersInRoleScope(counts, ctx, filters);
+	return hasFinerFilters(filters) ? { atLeast: 0, atMost: byRoles.atMost } : byRoles;
+}
+
+function membersInRoleScope(counts: GuildCounts, ctx: GuildContext, filters: MemberFilters): Range {
 	const only = onlyRole(filters, ctx);
 	const base = only === undefined ? others(counts) : holdersOf(only, counts, ctx);
 	const exclude = filters.excludeRoleId;
@@ -92,7 +106,7 @@ export function estimateMemberEdit(counts: GuildCounts, ctx: GuildContext, filte
 		const high = [...ctx.rolePositions].filter(([id, position]) => id !== ctx.guildId && position >= ctx.workerHighestPosition).map(([id]) => holdersOf(id, counts, ctx));
 		const owner = ctx.botUserIds.has(ctx.ownerId) ? 0 : 1;
 		const sum = high.reduce((total, count) => total + count, 0) + owner;
-		const unfiltered = filters.onlyRoleId === undefined && filters.excludeRoleId === undefined;
+		const unfiltered = isUnfiltered(filters);
 		// Unfiltered, the largest group (or the owner) can't for sure; filtered, none of them may be in scope.
 		const atLeast = unfiltered ? Math.min(inScope.atLeast, Math.max(owner, ...high)) : 0;
 		cant = { atLeast, atMost: Math.min(inScope.atMost, sum) };
@@ -118,7 +132,7 @@ function estimateAboveRequester(counts: GuildCounts, ctx: GuildContext, filters:
 		.filter(([id, position]) => id !== ctx.guildId && position >= rank.position && position < ctx.workerHighestPosition)
 		.map(([id]) => holdersOf(id, counts, ctx));
 	const sum = band.reduce((total, count) => total + count, 0);
-	const unfiltered = filters.onlyRoleId === undefined && filters.excludeRoleId === undefined;
+	const unfiltered = isUnfiltered(filters);
 	const atLeast = unfiltered ? Math.max(0, Math.max(0, ...band) - cant.atMost) : 0;
 	return { atLeast: Math.min(atLeast, reachable.atMost), atMost: Math.min(reachable.atMost, sum) };
 }

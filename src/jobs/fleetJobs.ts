@@ -68,8 +68,8 @@ export async function readFleetJobs(root: string, guildId: string, options: Read
 export function groupFleetJobs(files: readonly JournalSummary[]): FleetJob[] {
 	const groups = new Map<string, JournalSummary[]>();
 	for (const file of files) {
-		const { action, target, onlyRoleId, excludeRoleId, workers } = file.header;
-		const key = JSON.stringify([action, target, onlyRoleId, excludeRoleId, workers]);
+		const { action, target, onlyRoleId, excludeRoleId, filters, workers } = file.header;
+		const key = JSON.stringify([action, target, onlyRoleId, excludeRoleId, filters ?? null, workers]);
 		const group = groups.get(key);
 		if (group) group.push(file);
 		else groups.set(key, [file]);

@@ -1,4 +1,7 @@
 import type { MemberRecord } from '../discord/MemberRecord.js';
+import { compileMemberFilter, type MemberFilter } from './filters/compileMemberFilter.js';
+import { hasFinerFilters } from './filters/hasFinerFilters.js';
+import type { MemberFilterSpec } from './filters/MemberFilterSpec.js';
 import { type GuildContext, hasRole } from './GuildContext.js';
 import type { MassAction } from './MassAction.js';
 import { DONE, type Plan, type RestoreEntry, type SlotValue } from './Plan.js';
@@ -12,18 +15,38 @@ import { DONE, type Plan, type RestoreEntry, type SlotValue } from './Plan.js';
  * count towards Discord's invalid-request limit).
  *
  * Order of checks, the same for every plan:
- * 1. `skip`: members this job is not about (our own bots, the role filters, changed since);
+ * 1. `skip`: members this job is not about (our own bots, the role and finer filters, changed since);
  * 2. `done`: the member already has what the job wants, even one we could not change;
  * 3. `cant`: members the workers can never change for this action;
  * 4. `change`.
  */
 
-/** Who a job is about, besides what its action decides. */
-export interface MemberFilters {
+/**
+ * Who a job is about, besides what its action decides: the role filters, and the finer aim of
+ * {@link MemberFilterSpec} (kind of member, no role, join date, account age, name pattern).
+ */
+export interface MemberFilters extends MemberFilterSpec {
 	/** Only members with this role; the guild's id (`@everyone`) means everyone. */
 	readonly onlyRoleId?: string | undefined;
 	/** Not members with this role. */
 	readonly excludeRoleId?: string | undefined;
+}
+
+/**
+ * The finer filters of each filters object, compiled the first time it is planned with: a job
+ * plans every member with its one filters object, so a pattern is compiled once per job and a
+ * member costs a few comparisons.
+ */
+const compiled = new WeakMap<MemberFilters, MemberFilter>();
+
+function finerFilter(filters: MemberFilters, ctx: GuildContext): MemberFilter | undefined {
+	if (!hasFinerFilters(filters)) return undefined;
+	let filter = compiled.get(filters);
+	if (!filter) {
+		filter = compileMemberFilter(filters, ctx);
+		compiled.set(filters, filter);
+	}
+	return filter;
 }
 
 /** Plans one member of a job: the engine's filters first, then the action. */
@@ -31,6 +54,8 @@ export function planMember(member: MemberRecord, action: MassAction, filters: Me
 	if (ctx.botUserIds.has(member.id)) return { action: 'skip', reason: 'own-bot' };
 	if (filters.onlyRoleId !== undefined && !hasRole(member, filters.onlyRoleId, ctx)) return { action: 'skip', reason: 'not-in-role' };
 	if (filters.excludeRoleId !== undefined && hasRole(member, filters.excludeRoleId, ctx)) return { action: 'skip', reason: 'excluded-role' };
+	const outside = finerFilter(filters, ctx)?.(member);
+	if (outside !== undefined) return { action: 'skip', reason: outside };
 	return action.plan(member, ctx, original);
 }
 

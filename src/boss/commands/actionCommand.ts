@@ -24,7 +24,7 @@ export function actionCommand(module: ActionModule): BossCommand {
 		async run(interaction, context) {
 			const args = argsOf(interaction);
 			const { action, estimate } = module.request(args, context.actionDeps);
-			const filters = readFilters(args, module);
+			const filters = readFilters(args, module, { now: Date.now(), optionName: (option) => `${option}:` });
 			context.jobs.assertPermitted(action);
 			// Refused here, before anything is acknowledged, so only its member sees it.
 			action.checkRequester?.(forRequester(context.boss.guildContext(), requesterRank(interaction, context.boss.guild)), false);

@@ -45,6 +45,6 @@ export class FleetTallies {
 
 /** A fleet job's identity over time: its action, target, filters and split, and when it began. */
 function fleetJobKey(job: FleetJob): string {
-	const { action, target, onlyRoleId, excludeRoleId, workers } = job.header;
-	return JSON.stringify([action, target, onlyRoleId, excludeRoleId, workers, job.startedAt]);
+	const { action, target, onlyRoleId, excludeRoleId, filters, workers } = job.header;
+	return JSON.stringify([action, target, onlyRoleId, excludeRoleId, filters ?? null, workers, job.startedAt]);
 }

@@ -82,7 +82,7 @@ export function countTargetOf(header: JournalHeader, context: BossContext): Coun
 			`The job ${header.jobId} was journaled by an action this massnick does not know (${header.action}): run the boss at the massnick version that wrote it.`,
 		);
 	}
-	return { action, filters: { onlyRoleId: header.onlyRoleId ?? undefined, excludeRoleId: header.excludeRoleId ?? undefined } };
+	return { action, filters: { ...header.filters, onlyRoleId: header.onlyRoleId ?? undefined, excludeRoleId: header.excludeRoleId ?? undefined } };
 }
 
 /** When a count ended: its start plus its elapsed time, which stops at its end. */

@@ -1,11 +1,26 @@
 import type { MemberFilters } from '../planner.js';
 
 /**
- * Who a job is about, for people: `every member`, `members with @Staff except those with @Bots`.
- * `roleName` gives a role's name with its `@` (`@everyone` for the guild's id).
+ * Who a job is about, for people: `every member`, `members with @Staff who joined before
+ * 2024-01-31 00:00 UTC, except those with @Bots`. `roleName` gives a role's name with its `@`
+ * (`@everyone` for the guild's id).
  */
 export function describeFilters(filters: MemberFilters, roleName: (id: string) => string): string {
-	const parts = [filters.onlyRoleId !== undefined ? `members with ${roleName(filters.onlyRoleId)}` : 'every member'];
-	if (filters.excludeRoleId !== undefined) parts.push(`except those with ${roleName(filters.excludeRoleId)}`);
-	return parts.join(' ');
+	const kind = filters.members === 'bots' ? 'bots' : filters.members === 'humans' ? 'humans' : 'members';
+	const who = filters.onlyRoleId !== undefined ? `${kind} with ${roleName(filters.onlyRoleId)}` : filters.members === undefined || filters.members === 'all' ? 'every member' : `every ${kind === 'bots' ? 'bot' : 'human'}`;
+	const parts = [who];
+	if (filters.noRoles) parts.push('with no role');
+	if (filters.joinedAfter !== undefined) parts.push(`who joined at or after ${when(filters.joinedAfter)}`);
+	if (filters.joinedBefore !== undefined) parts.push(`who joined before ${when(filters.joinedBefore)}`);
+	if (filters.createdAfter !== undefined) parts.push(`whose account was created at or after ${when(filters.createdAfter)}`);
+	if (filters.createdBefore !== undefined) parts.push(`whose account was created before ${when(filters.createdBefore)}`);
+	if (filters.nameMatches !== undefined) parts.push(`whose name matches ${filters.nameMatches.startsWith('/') ? filters.nameMatches : `“${filters.nameMatches}”`}`);
+	let text = parts.join(' ');
+	if (filters.excludeRoleId !== undefined) text += ` except those with ${roleName(filters.excludeRoleId)}`;
+	return text;
+}
+
+/** `2024-01-31 18:00 UTC`. */
+function when(ms: number): string {
+	return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

@@ -1,3 +1,4 @@
+import type { MemberFilterSpec } from '../filters/MemberFilterSpec.js';
 import type { RestoreEntry } from '../Plan.js';
 
 /**
@@ -26,6 +27,8 @@ export interface JournalHeader {
 	readonly onlyRoleId: string | null;
 	/** Not members with this role. */
 	readonly excludeRoleId: string | null;
+	/** The finer filters (kind of member, dates, name pattern), when the job had any; absent before them. */
+	readonly filters?: MemberFilterSpec | undefined;
 	readonly startedBy: { readonly id: string; readonly tag: string };
 	/** ISO 8601. */
 	readonly startedAt: string;

@@ -10,6 +10,8 @@ export interface ControlMember {
 	nick: string | null;
 	roles: readonly string[];
 	bot: boolean;
+	/** When they joined, as Discord's `joined_at` says it (ISO 8601). */
+	joinedAt: string;
 }
 
 export function controlMember(state: SandboxState, index: number): ControlMember {
@@ -20,6 +22,7 @@ export function controlMember(state: SandboxState, index: number): ControlMember
 		nick: state.members.nick(index),
 		roles: state.members.roles(index),
 		bot: state.members.isBot(index),
+		joinedAt: state.members.joinedAt(index),
 	};
 }
 

@@ -1,4 +1,4 @@
-import{a,b as n,c as b}from"./chunk-P6HNWI6Y.js";import{once as g}from"node:events";import{parseArgs as S}from"node:util";import{pino as f}from"pino";var w=`usage: npm run sandbox -- [--members N] [--workers N] [--seed N] [--port N] [--host ADDR] [--time-scale F] [--log-level LEVEL]
+import{a,b as n,c as b}from"./chunk-LOCHKKL7.js";import{once as g}from"node:events";import{parseArgs as S}from"node:util";import{pino as f}from"pino";var w=`usage: npm run sandbox -- [--members N] [--workers N] [--seed N] [--port N] [--host ADDR] [--time-scale F] [--log-level LEVEL]
                           [--worker-members-intent]
 
   --members     generated members, 10..10000000 (default ${n.members}); the bots join on top
@@ -19,4 +19,4 @@ Runs until SIGINT or SIGTERM.`,v={members:{type:"string"},workers:{type:"string"
 
 ${w}
 `),process.exit(2)}export{x as parseSandboxArgs,G as runSandboxCli};
-//# sourceMappingURL=cli-54G5KSHV.js.map
+//# sourceMappingURL=cli-YYOX7PUN.js.map

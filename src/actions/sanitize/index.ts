@@ -1,0 +1,3 @@
+export type { CleanNameOptions } from './CleanNameOptions.js';
+export { cleanName } from './cleanName.js';
+export { needsCleaning } from './needsCleaning.js';

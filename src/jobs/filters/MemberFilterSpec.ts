@@ -1,0 +1,39 @@
+/**
+ * Which members a job is about, besides its role filters (`MemberFilters` in the planner): the
+ * finer aim users know from Dyno's `?role all | humans | bots`, "members without roles", join date,
+ * account age and name patterns.
+ *
+ * Plain JSON on purpose: the journal's header keeps it as it is, so a resumed or audited job aims
+ * at the same members. Every field is optional and an absent one filters nothing, so `{}` is every
+ * member. Times are Unix milliseconds, already resolved from what the user typed
+ * (see `parseDateOrDuration`), so a resumed job does not drift with the clock.
+ *
+ * Each time window is half-open, `after <= t < before`, so "before X" and "after X" split the guild
+ * into two jobs with no member in both and none in neither.
+ */
+export interface MemberFilterSpec {
+	/** `humans` leaves bots out, `bots` leaves humans out; `all` (the default) keeps both. */
+	readonly members?: MemberKind | undefined;
+	/** Only members with no role but `@everyone` (which every member has). */
+	readonly noRoles?: boolean | undefined;
+	/** Only members who joined the guild before this time. */
+	readonly joinedBefore?: number | undefined;
+	/** Only members who joined the guild at or after this time. */
+	readonly joinedAfter?: number | undefined;
+	/** Only accounts created before this time (read from the user id). */
+	readonly createdBefore?: number | undefined;
+	/** Only accounts created at or after this time (read from the user id). */
+	readonly createdAfter?: number | undefined;
+	/**
+	 * Only members whose username, display name or nickname matches, as the user typed it:
+	 * `/pattern/flags` is a regular expression, anything else a case-insensitive substring
+	 * (see `compileNamePattern`).
+	 */
+	readonly nameMatches?: string | undefined;
+}
+
+/** Dyno's `?role all | humans | bots`. */
+export type MemberKind = 'all' | 'humans' | 'bots';
+
+/** Every value of {@link MemberKind}, for parsing and for error messages. */
+export const MEMBER_KINDS: readonly MemberKind[] = Object.freeze(['all', 'humans', 'bots']);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { describeFilters } from '../../../../src/jobs/filters/describeFilters.js';
+
+const roleName = (id: string): string => `@role${id}`;
+
+describe('describeFilters', () => {
+	it('says every member with no filter, and names the role filters', () => {
+		expect(describeFilters({}, roleName)).toBe('every member');
+		expect(describeFilters({ onlyRoleId: '1', excludeRoleId: '2' }, roleName)).toBe('members with @role1 except those with @role2');
+	});
+
+	it('says each finer filter in words, with times in UTC', () => {
+		const text = describeFilters(
+			{ members: 'humans', noRoles: true, joinedAfter: Date.UTC(2024, 0, 31), createdBefore: Date.UTC(2020, 5, 1, 18), nameMatches: '/^bot/i' },
+			roleName,
+		);
+		expect(text).toBe('every human with no role who joined at or after 2024-01-31 00:00 UTC whose account was created before 2020-06-01 18:00 UTC whose name matches /^bot/i');
+		expect(describeFilters({ members: 'bots', onlyRoleId: '1', nameMatches: 'mod' }, roleName)).toBe('bots with @role1 whose name matches “mod”');
+	});
+});
