@@ -1,6 +1,7 @@
 import type { ActionModule } from './ActionModule.js';
 import { nicknameModule } from './nickname/nicknameModule.js';
 import { roleModule } from './role/roleModule.js';
+import { sanitizeModule } from './sanitize/sanitizeModule.js';
 
 export type { ActionArgs, ActionDeps, ActionModule, ActionSettings, GuildRole, RequestedAction } from './ActionModule.js';
 
@@ -9,4 +10,4 @@ export type { ActionArgs, ActionDeps, ActionModule, ActionSettings, GuildRole, R
  * command for each and `massnick run` a job; a journal is restored by the module whose
  * `journalTypes` name it. Adding an action is one folder and one line here.
  */
-export const actionModules: readonly ActionModule[] = [nicknameModule, roleModule];
+export const actionModules: readonly ActionModule[] = [nicknameModule, roleModule, sanitizeModule];
