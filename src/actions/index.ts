@@ -1,4 +1,5 @@
 import type { ActionModule } from './ActionModule.js';
+import { clearModule } from './clear/clearModule.js';
 import { nicknameModule } from './nickname/nicknameModule.js';
 import { roleModule } from './role/roleModule.js';
 import { sanitizeModule } from './sanitize/sanitizeModule.js';
@@ -10,4 +11,4 @@ export type { ActionArgs, ActionDeps, ActionModule, ActionSettings, GuildRole, R
  * command for each and `massnick run` a job; a journal is restored by the module whose
  * `journalTypes` name it. Adding an action is one folder and one line here.
  */
-export const actionModules: readonly ActionModule[] = [nicknameModule, roleModule, sanitizeModule];
+export const actionModules: readonly ActionModule[] = [nicknameModule, roleModule, sanitizeModule, clearModule];

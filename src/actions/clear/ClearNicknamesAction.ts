@@ -1,0 +1,49 @@
+import { PermissionFlagsBits } from 'discord.js';
+import type { MemberRecord } from '../../discord/MemberRecord.js';
+import { type GuildContext, outOfReach } from '../../jobs/GuildContext.js';
+import type { ActionWords, ChangeRequest, ChangeTarget, MassAction } from '../../jobs/MassAction.js';
+import { DONE, type Plan, type SlotValue } from '../../jobs/Plan.js';
+import { holdsNickname, setNickname } from '../nickname/NicknameAction.js';
+
+/** The action's name in journals. */
+export const CLEAR_NICKNAMES = 'nickname-reset';
+
+/**
+ * Removes the nickname of every member the job is about (`/clearnicks`), so each shows their
+ * display name again: NotSoBot's revert, journaled and undoable like any job. The done marker is
+ * having no nickname; `/restore` gives back each nickname it removed, unless the member set a
+ * new one since.
+ *
+ * @see {@link https://discord.com/developers/docs/resources/guild#modify-guild-member}
+ */
+export class ClearNicknamesAction implements MassAction {
+	readonly type = CLEAR_NICKNAMES;
+	/** One target: every run clears the same thing, so a rerun continues the same journal. */
+	readonly target = 'every nickname';
+	readonly permission = PermissionFlagsBits.ManageNicknames;
+	readonly words: ActionWords = {
+		doing: 'Removing nicknames',
+		undoing: 'Giving back the nicknames removed',
+		changed: 'cleared',
+		holds: 'no nickname',
+	};
+
+	plan(member: MemberRecord, ctx: GuildContext): Plan {
+		if (member.nick === null) return DONE;
+		const cant = outOfReach(member, ctx);
+		if (cant !== undefined) return { action: 'cant', reason: cant };
+		return { action: 'change', from: member.nick, to: null };
+	}
+
+	holds(member: MemberRecord, value: SlotValue): boolean {
+		return holdsNickname(member, value);
+	}
+
+	outOfReach(member: MemberRecord, ctx: GuildContext): string | undefined {
+		return outOfReach(member, ctx);
+	}
+
+	apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void> {
+		return setNickname(target, memberId, to, request);
+	}
+}
