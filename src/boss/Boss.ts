@@ -30,6 +30,7 @@ import { isAllowed, notAllowedText } from './isAllowed.js';
 import type { LiveStatus } from './status/LiveStatus.js';
 import { PreviewBoard } from './preview/PreviewBoard.js';
 import { WorkersElsewhere } from './fleet/WorkersElsewhere.js';
+import { wordError } from './wordError.js';
 
 /**
  * The boss bot: registers the slash commands in the guild, checks who may use them, and turns
@@ -209,7 +210,7 @@ export class Boss implements BossHandle {
 		} catch (error) {
 			const expected = error instanceof MassnickError;
 			if (!expected) log.error({ err: error }, 'command failed');
-			const content = expected ? (error as Error).message : 'Something went wrong running that command; the bot log has the details.';
+			const content = expected ? wordError(error as MassnickError) : 'Something went wrong running that command; the bot log has the details.';
 			try {
 				if (interaction.deferred || interaction.replied) await interaction.editReply({ content, embeds: [], components: [] });
 				else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
@@ -227,7 +228,7 @@ export class Boss implements BossHandle {
 		} catch (error) {
 			const expected = error instanceof MassnickError;
 			if (!expected) log.error({ err: error }, 'button failed');
-			const content = expected ? (error as Error).message : 'Something went wrong with that button; the bot log has the details.';
+			const content = expected ? wordError(error as MassnickError) : 'Something went wrong with that button; the bot log has the details.';
 			try {
 				if (interaction.deferred || interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
 				else await interaction.reply({ content, flags: MessageFlags.Ephemeral });

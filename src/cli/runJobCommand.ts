@@ -20,6 +20,7 @@ import { RunLock } from './RunLock.js';
 import { type RunExitCode, RunExitCodes, runOutcome, startFailureExitCode } from './runOutcome.js';
 import { startRequestedJob } from './startRequestedJob.js';
 import { TerminalProgress } from './TerminalProgress.js';
+import { wordError } from './wordError.js';
 
 /** After the first signal, the longest the cancel may take before the process exits anyway. */
 const CANCEL_DEADLINE_MS = 15_000;
@@ -156,7 +157,7 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 				for (const line of started.headline) say(line);
 			} catch (error) {
 				if (!(error instanceof MassnickError)) throw error;
-				say(error.message);
+				say(wordError(error));
 				log.warn({ code: error.code, reason: error.message }, 'refused');
 				return RunExitCodes.Refused;
 			}

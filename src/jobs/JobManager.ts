@@ -14,6 +14,7 @@ import type { ListingClient } from './listMembers.js';
 import type { MassAction } from './MassAction.js';
 import { type MemberFilters, planMember, planRestore } from './planner.js';
 import type { ProgressSnapshot, WorkerCounts } from './Progress.js';
+import { actionToUndo, newestOpen, noJournalError } from './restoreQueries.js';
 import type { RequesterRank } from './RequesterRank.js';
 
 /** Who ran a command, as the audit log and the journal name them. */
@@ -160,7 +161,7 @@ export class JobManager {
 
 	/** The newest journal not undone yet: what /restore would undo. */
 	async lastOpen(): Promise<JobJournalSummary | undefined> {
-		return (await this.journals()).find((summary) => summary.state !== 'restored');
+		return newestOpen(await this.journals());
 	}
 
 	/**
@@ -227,24 +228,13 @@ export class JobManager {
 		const { config } = this.#options;
 		const summary = await this.lastOpen();
 		if (!summary) {
-			if (!options.fallback) {
-				throw new JobError(
-					ErrorCodes.NoJournal,
-					`There is no journal of a job to undo: nothing massnick changed is left to restore.${await this.#elsewhereHint()}${options.noJournalHint ? ` ${options.noJournalHint}` : ''}`,
-				);
-			}
+			if (!options.fallback) throw noJournalError(`${await this.#elsewhereHint()} ${options.noJournalHint ?? ''}`.trim());
 			// The fallback is itself a last resort with nothing to go back to: it keeps no journal,
 			// so the next /restore does not try to undo it.
 			const job = await this.startJob(options.fallback, { dryRun: options.dryRun, startedBy: options.startedBy, rank: options.rank, journal: false });
 			return { job, undoes: undefined };
 		}
-		const action = this.actionOf(summary.header);
-		if (!action) {
-			throw new JobError(
-				ErrorCodes.JournalCorrupt,
-				`The newest journal (${summary.header.jobId}) was written by an action this massnick does not know (${summary.header.action}); run the massnick version that wrote it to restore it.`,
-			);
-		}
+		const action = actionToUndo(summary.header, (header) => this.actionOf(header));
 		action.checkRequester?.(forRequester(this.#options.guildContext(), options.rank), true);
 		const job = await this.#start(action, async () => {
 			// The restore reads the entries itself; the journal is opened only to mark it restored.
@@ -325,15 +315,14 @@ export class JobManager {
 	assertIdle(): void {
 		if (this.#stopping) throw new JobError(ErrorCodes.JobRunning, 'massnick is shutting down; start the job again once it is back.');
 		if (this.#starting) {
-			throw new JobError(ErrorCodes.JobRunning, 'A job is starting right now. Watch it with /status, or stop it with /cancel.');
+			throw new JobError(ErrorCodes.JobRunning, 'A job is starting right now.', { context: { starting: true } });
 		}
 		const job = this.#current;
 		if (!job || job.result) return;
 		const snapshot = job.progress.snapshot();
-		throw new JobError(
-			ErrorCodes.JobRunning,
-			`A job is already running (${job.title}, ${snapshot.done} of ${snapshot.total} done). Watch it with /status, or stop it with /cancel first.`,
-		);
+		throw new JobError(ErrorCodes.JobRunning, `A job is already running (${job.title}, ${snapshot.done} of ${snapshot.total} done).`, {
+			context: { title: job.title, done: snapshot.done, total: snapshot.total },
+		});
 	}
 
 	/**
@@ -357,7 +346,8 @@ export class JobManager {
 		if (this.#options.fleet.size === 0) {
 			throw new JobError(
 				ErrorCodes.NoWorkers,
-				`This massnick holds none of the ${this.#options.fleet.count} workers (WORKER_IDS=none): they run in other processes. Run the job there (massnick run, or the fleet's Kubernetes Job); /status and /stats still count the guild from here.`,
+				`This massnick holds none of the ${this.#options.fleet.count} workers (WORKER_IDS=none): they run in other processes. Run the job there (massnick run, or the fleet's Kubernetes Job).`,
+				{ context: { workerCount: this.#options.fleet.count } },
 			);
 		}
 		if (this.#options.fleet.active.length === 0) {

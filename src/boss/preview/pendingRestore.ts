@@ -1,10 +1,8 @@
 import { escapeMarkdown, time, TimestampStyles } from 'discord.js';
-import { ErrorCodes, JobError } from '../../errors.js';
-import type { JobJournalSummary } from '../../jobs/JobJournal.js';
-import { readEntries, type JournalSummary } from '../../jobs/Journal.js';
+import type { JournalSummary } from '../../jobs/Journal.js';
 import type { MassAction } from '../../jobs/MassAction.js';
-import type { RestoreEntry } from '../../jobs/Plan.js';
 import { planMember, planRestore } from '../../jobs/planner.js';
+import { actionToUndo, noJournalError, scanJournal } from '../../jobs/restoreQueries.js';
 import { moduleOfType } from '../../actions/actionOf.js';
 import { estimateRestore } from '../../jobs/estimateJob.js';
 import type { BossContext } from '../BossContext.js';
@@ -28,18 +26,10 @@ export interface PendingRestoreOptions {
 export async function pendingRestore(context: BossContext, options: PendingRestoreOptions): Promise<PendingJob> {
 	const summary = await context.jobs.lastOpen();
 	if (!summary) {
-		if (!options.fallback) {
-			throw new JobError(ErrorCodes.NoJournal, `There is no journal of a job to undo: nothing massnick changed is left to restore. ${options.noJournalHint}`);
-		}
+		if (!options.fallback) throw noJournalError(options.noJournalHint);
 		return clearInstead(context, options.fallback, options.noJournalHint);
 	}
-	const action = context.jobs.actionOf(summary.header);
-	if (!action) {
-		throw new JobError(
-			ErrorCodes.JournalCorrupt,
-			`The newest journal (${summary.header.jobId}) was written by an action this massnick does not know (${summary.header.action}); run the massnick version that wrote it to restore it.`,
-		);
-	}
+	const action = actionToUndo(summary.header, (header) => context.jobs.actionOf(header));
 	const { header } = summary;
 	const changed = summary.counts?.changed;
 	/** Members the journal holds, once the sample has read it: every run of the job, not only the last. */
@@ -97,22 +87,4 @@ function restoreText(target: string, undoes: JournalSummary | undefined, dryRun:
 	}
 	const { header } = undoes;
 	return `${dryRun ? 'Dry run: planning to undo' : 'Undoing'} the last job: **${header.title}**, started by ${header.startedBy.tag} at ${header.startedAt}. Each member gets back what they had before it; a member who changed it since keeps theirs.`;
-}
-
-/**
- * One pass over the job's journal, every file of it (one per worker in a fleet): the entries of
- * `ids` (the first per id wins, as in the restore's own index) and how many members it holds,
- * keeping no more than the sample in memory. A member is journaled in one file only (its
- * worker's), so the files' counts add up.
- */
-async function scanJournal(summary: JobJournalSummary, ids: ReadonlySet<string>): Promise<{ found: Map<string, RestoreEntry>; entries: number }> {
-	const found = new Map<string, RestoreEntry>();
-	let entries = 0;
-	for (const file of summary.files) {
-		for await (const entry of readEntries(file.path)) {
-			entries++;
-			if (ids.has(entry.id) && !found.has(entry.id)) found.set(entry.id, entry);
-		}
-	}
-	return { found, entries };
 }

@@ -2,6 +2,7 @@ import { type ButtonInteraction, MessageFlags } from 'discord.js';
 import { permissionNames } from '../../discord/permissionNames.js';
 import { MassnickError } from '../../errors.js';
 import type { BossContext } from '../BossContext.js';
+import { wordError } from '../wordError.js';
 import type { CustomIdArgs } from '../customIds.js';
 import { isAllowed, notAllowedText } from '../isAllowed.js';
 import type { PreviewClaim } from './PreviewBoard.js';
@@ -53,7 +54,7 @@ export async function pressPreview(interaction: ButtonInteraction, { previewId, 
 	} catch (error) {
 		const expected = error instanceof MassnickError;
 		if (!expected) context.logger.error({ err: error, preview: previewId }, 'a previewed job could not start');
-		const message = expected ? (error as Error).message : 'something went wrong; the bot log has the details.';
+		const message = expected ? wordError(error as MassnickError) : 'something went wrong; the bot log has the details.';
 		await interaction.editReply(preview.render({ state: 'failed', error: message }));
 	}
 }
