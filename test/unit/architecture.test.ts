@@ -46,3 +46,29 @@ describe('the architecture: arrows point one way', () => {
 		expect(importsOf(join(SRC, 'actions/index.ts')).filter(insideAnAction).length).toBeGreaterThan(0);
 	});
 });
+
+describe('no import cycles', () => {
+	/** The import graph of src/, type-only imports included, and its cycles found by depth-first search. */
+	function cycles(): string[][] {
+		const graph = new Map(filesUnder(SRC).map((file) => [relative(SRC, file), importsOf(file).filter((imported) => imported.endsWith('.ts'))]));
+		const found: string[][] = [];
+		const state = new Map<string, 'open' | 'done'>();
+		const path: string[] = [];
+		const visit = (node: string): void => {
+			state.set(node, 'open');
+			path.push(node);
+			for (const next of graph.get(node) ?? []) {
+				if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next]);
+				else if (!state.has(next) && graph.has(next)) visit(next);
+			}
+			path.pop();
+			state.set(node, 'done');
+		};
+		for (const node of graph.keys()) if (!state.has(node)) visit(node);
+		return found;
+	}
+
+	it('no chain of imports in src/ comes back to where it started, type-only ones included', () => {
+		expect(cycles().map((cycle) => cycle.join(' → '))).toEqual([]);
+	});
+});

@@ -1,6 +1,6 @@
 import { ErrorCodes, JobError } from '../../errors.js';
 import type { GuildContext } from '../../jobs/GuildContext.js';
-import type { RoleRef } from './RoleAction.js';
+import type { GuildRole } from '../ActionModule.js';
 
 /**
  * Refuses a role job, or its undo, that gives or takes a role at or above the requester's highest
@@ -12,7 +12,7 @@ import type { RoleRef } from './RoleAction.js';
  * @throws {JobError} `ABOVE_REQUESTER`
  * @see {@link https://discord.com/developers/docs/topics/permissions#permission-hierarchy}
  */
-export function checkRoleWithinRank(role: RoleRef, ctx: GuildContext, undo: boolean): void {
+export function checkRoleWithinRank(role: Pick<GuildRole, 'id' | 'name'>, ctx: GuildContext, undo: boolean): void {
 	const rank = ctx.requester;
 	if (rank?.kind !== 'member') return;
 	const position = ctx.rolePositions.get(role.id);
