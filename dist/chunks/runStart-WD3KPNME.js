@@ -1,2 +1,0 @@
-import{n as c}from"./chunk-4XF2UHHP.js";import{k as n,l as r,n as i}from"./chunk-FIVZWPFH.js";var f=1e4;async function S(){let t=n(),o=i({level:t.logLevel,format:t.logFormat,secrets:r(t)}),a=await c(t,o),e=!1,s=l=>{if(e)return;e=!0,o.info({signal:l},"shutting down"),setTimeout(()=>{o.error("shutdown took longer than 10 s; exiting"),process.exit(1)},f).unref(),a.stop().then(()=>{o.info("stopped cleanly"),o.flush(),process.exit(0)})};process.on("SIGINT",s),process.on("SIGTERM",s)}export{S as runStart};
-//# sourceMappingURL=runStart-WD3KPNME.js.map
