@@ -22,6 +22,8 @@ export class RequestTally {
 	#after: number;
 	/** Answer times of the subject's successful changes, in log order (which is answer order). */
 	readonly changedAt: number[] = [];
+	/** Whom those changes changed (the member ids), in log order: a member twice is a member changed twice. */
+	readonly changedTargets: string[] = [];
 	/** The same, by bot user id: one token's changes, to see whether it was ever left idle. */
 	readonly changedAtByBot = new Map<string, number[]>();
 	/** Answer times of List Guild Members 200s (pages), by bot user id. */
@@ -68,6 +70,7 @@ export class RequestTally {
 					this.refusals.set(key, (this.refusals.get(key) ?? 0) + 1);
 				} else if (request.status === change.status && request.method === change.method && request.route === change.route) {
 					this.changedAt.push(Number(request.at));
+					if (request.targetId !== null) this.changedTargets.push(request.targetId);
 					append(this.changedAtByBot, request.botUserId, Number(request.at));
 				} else if (request.status === 200 && request.method === 'GET' && request.route === LIST_ROUTE) append(this.listedAtByBot, request.botUserId, Number(request.at));
 				this.latestAt = Number(request.at);

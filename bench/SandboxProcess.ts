@@ -20,6 +20,8 @@ export interface SandboxProcessOptions {
 	workers: number;
 	timeScale: number;
 	seed: number;
+	/** The share of members generated with a decorated name (`--decorated-names`); 0 or absent for none. */
+	decoratedNames?: number;
 	logDir: string;
 	/** Generating a million members takes some seconds on a busy machine. */
 	startTimeoutMs: number;
@@ -58,6 +60,7 @@ export class SandboxProcess {
 				...['--port', '0'],
 				...['--seed', String(options.seed)],
 				...['--time-scale', String(options.timeScale)],
+				...(options.decoratedNames ? ['--decorated-names', String(options.decoratedNames)] : []),
 			],
 			logFile: join(options.logDir, `sandbox-${options.members}.log`),
 		});

@@ -3,14 +3,15 @@ import { type ChangeRoute, RENAME, ROLE_ADD } from './ChangeRoute.js';
 /**
  * The programs the benchmark measures side by side: massnick renaming every member
  * (`/massnick`), massnick giving every member a role (`/massrole add`, the same process setup),
- * and the two renaming baselines.
+ * massnick cleaning the decorated names (`/sanitize`, on a guild generated with some), and the
+ * two renaming baselines.
  */
-export const SUBJECT_KINDS = ['massnick', 'massnick-role', 'single-token', 'design-2021'] as const;
+export const SUBJECT_KINDS = ['massnick', 'massnick-role', 'massnick-sanitize', 'single-token', 'design-2021'] as const;
 
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 
 /** The subjects that run massnick itself, held to the targets. */
-export const MASSNICK_KINDS = ['massnick', 'massnick-role'] as const satisfies readonly SubjectKind[];
+export const MASSNICK_KINDS = ['massnick', 'massnick-role', 'massnick-sanitize'] as const satisfies readonly SubjectKind[];
 
 export type MassnickKind = (typeof MASSNICK_KINDS)[number];
 
@@ -18,10 +19,11 @@ export function isMassnick(kind: SubjectKind): kind is MassnickKind {
 	return (MASSNICK_KINDS as readonly SubjectKind[]).includes(kind);
 }
 
-/** What the bench counts as one change of each subject: a rename, or for massnick-role a role given. */
+/** What the bench counts as one change of each subject: a rename (a name cleaned is one too), or for massnick-role a role given. */
 export const CHANGES: Readonly<Record<SubjectKind, ChangeRoute>> = {
 	massnick: RENAME,
 	'massnick-role': ROLE_ADD,
+	'massnick-sanitize': RENAME,
 	'single-token': RENAME,
 	'design-2021': RENAME,
 };

@@ -2,6 +2,7 @@ import type { BurstStats } from './BurstStats.js';
 import { type ChangeRoute, describeChange } from './ChangeRoute.js';
 import type { Measurement } from './measureSubject.js';
 import type { EventLoopDelay } from './readEventLoopDelay.js';
+import type { SanitizeOutcome } from './SanitizeOutcome.js';
 import type { Subject, SubjectKind } from './Subject.js';
 import type { SubjectRun } from './SubjectRun.js';
 
@@ -61,6 +62,8 @@ export interface SubjectResult {
 	machineBusyShare: number | null;
 	/** The subject's event-loop delay in the window, when the scenario probes it (readEventLoopDelay.ts). */
 	eventLoopDelay: EventLoopDelay | null;
+	/** For `/sanitize`: where it left the guild (who it changed, who shows a plain name now). */
+	sanitized: SanitizeOutcome | null;
 }
 
 /**
@@ -81,7 +84,14 @@ export function rateLimitWindowMs(timeScale: number): number {
 	return (WINDOW_SECONDS * 1000) / timeScale;
 }
 
-export function measuredResult(run: SubjectRun, subject: Subject, timeScale: number, membersIntent: string[], measurement: Measurement): SubjectResult {
+export function measuredResult(
+	run: SubjectRun,
+	subject: Subject,
+	timeScale: number,
+	membersIntent: string[],
+	measurement: Measurement,
+	sanitized: SanitizeOutcome | null = null,
+): SubjectResult {
 	const { tokens } = subject;
 	const seconds = measurement.windowMs / 1000;
 	const rate = measurement.changesInWindow / seconds;
@@ -124,6 +134,7 @@ export function measuredResult(run: SubjectRun, subject: Subject, timeScale: num
 		sandboxCpuSecondsPer1000Changes: perThousand(measurement.sandboxCpuSecondsInWindow),
 		machineBusyShare: measurement.machineBusyShare === null ? null : round(measurement.machineBusyShare, 3),
 		eventLoopDelay: measurement.eventLoopDelay,
+		sanitized,
 	};
 }
 
@@ -168,6 +179,7 @@ export function unmeasuredResult(
 		sandboxCpuSecondsPer1000Changes: null,
 		machineBusyShare: null,
 		eventLoopDelay: null,
+		sanitized: null,
 	};
 }
 

@@ -22,6 +22,13 @@ export interface SubjectRun {
 	nickname?: string;
 	/** massnick settings that differ from the repository's `config/massnick.json` for this run, as in that file. */
 	settings?: Readonly<Record<string, unknown>>;
+	/** More options of a renaming massnick run's `/massnick`, as typed: its member filters. */
+	filters?: Readonly<Record<string, unknown>>;
+	/**
+	 * The label of an earlier run of the scenario whose CPU per 1,000 changes this run's is held
+	 * against ({@link Targets.maxCpuRatio}): the same job with no filter, beside this one with every filter.
+	 */
+	cpuComparedWith?: string;
 }
 
 /** discord.js's own default `rest.offset`, in ms. */

@@ -1,5 +1,5 @@
 import { cpus, loadavg, totalmem } from 'node:os';
-import { checksOf, ratiosOf } from './compareResults.js';
+import { checksOf, cpuRatiosOf, ratiosOf } from './compareResults.js';
 import type { ScenarioResult } from './runScenario.js';
 
 export interface RunInfo {
@@ -46,6 +46,8 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 			sandboxCpu: 'utime + stime of the sandbox process during the window, per 1000 of the subject\'s changes in it',
 			machineBusy: 'the share of all cores busy during the window (/proc/stat), whoever used them',
 			eventLoopDelay: "studies only: the subject's perf_hooks.monitorEventLoopDelay (10 ms resolution) from a preload (bench/eventLoopProbe.ts), per second; the delay past the timer, as the count-weighted mean, the median second's p99, the worst second's p99 and the longest",
+			sanitized: "/sanitize only (on a guild generated with decorated names): the members it changed, from the request log, against the control API's member list once it stopped; in reach = below the bots' role and not the owner; clean = showing the plain name the decoration was drawn over (decoration.plain), or the fallback Member {id} when nothing readable was in it; whole job = every change ÷ (first to last change + one rate-limit window) ÷ the ceiling",
+			cpuRatios: "a run's CPU s per 1000 changes ÷ that of the run it names (the same /massnick job with no filter), measured one after the other on the same sandbox",
 			listing: "massnick's /massnick dry_run:true with every worker's members intent off: the boss's List Guild Members 200s from the sandbox's request log, first to last; real time = that × time scale",
 		},
 		scenarios: results.map((result) => ({
@@ -53,6 +55,7 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 			members: result.scenario.members,
 			workers: result.scenario.workers,
 			timeScale: result.scenario.timeScale,
+			decoratedNames: result.scenario.decoratedNames ?? 0,
 			restOffsetMs: result.restOffsetMs,
 			warmupSeconds: result.scenario.warmupSeconds,
 			windowSeconds: result.scenario.windowSeconds,
@@ -105,6 +108,23 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 					worstP99Ms: subject.eventLoopDelay.worstP99Ms,
 					maxMs: subject.eventLoopDelay.maxMs,
 				},
+				sanitized: subject.sanitized && {
+					ranToEnd: subject.sanitized.ranToEnd,
+					decorated: subject.sanitized.decorated,
+					decoratedInReach: subject.sanitized.decoratedInReach,
+					changed: subject.sanitized.changed,
+					changedTwice: subject.sanitized.changedTwice,
+					changedOthers: subject.sanitized.changedOthers,
+					changedNotPlain: subject.sanitized.changedNotPlain,
+					cleaned: subject.sanitized.cleaned,
+					cleanedShare: subject.sanitized.cleanedShare,
+					byStyle: subject.sanitized.byStyle,
+					firstToLastChangeMs: subject.sanitized.firstToLastChangeMs,
+					wholeJobShareOfCeiling: subject.sanitized.wholeJobShareOfCeiling,
+					workers: subject.sanitized.workers.map((worker) => ({ changes: worker.changes, lastChangeMs: worker.lastChangeMs })),
+					partitionBoundShare: subject.sanitized.partitionBoundShare,
+					notCleaned: subject.sanitized.notCleaned,
+				},
 			})),
 			listing: result.listing && {
 				status: result.listing.status,
@@ -135,6 +155,13 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 				rate: ratio.rate,
 				peakRss: ratio.peakRss,
 				cpuPerRename: ratio.cpuPerRename,
+			})),
+			cpuRatios: cpuRatiosOf(result).map((cpu) => ({
+				label: cpu.label,
+				comparedWith: cpu.comparedWith,
+				cpuSecondsPer1000Changes: cpu.cpuSecondsPer1000Changes,
+				baseCpuSecondsPer1000Changes: cpu.baseCpuSecondsPer1000Changes,
+				ratio: cpu.ratio,
 			})),
 			checks: checksOf(result).map((check) => ({ subject: check.subject, target: check.target, limit: check.limit, measured: check.measured, pass: check.pass })),
 		})),

@@ -18,6 +18,16 @@ export interface Ratio {
 	cpuPerRename: number | null;
 }
 
+/** One run's CPU per 1,000 changes against an earlier run's in the same scenario ({@link SubjectRun.cpuComparedWith}). */
+export interface CpuRatio {
+	label: string;
+	comparedWith: string;
+	cpuSecondsPer1000Changes: number | null;
+	baseCpuSecondsPer1000Changes: number | null;
+	/** This run's ÷ the other's. */
+	ratio: number | null;
+}
+
 /** One of issue #5's (and #8's) targets, checked against one massnick run's numbers in one scenario. */
 export interface Check {
 	/** The run's label: the subject's kind in a default scenario. */
@@ -51,15 +61,31 @@ export function ratiosOf(result: ScenarioResult): Ratio[] {
 	});
 }
 
+/** Each run that names another's CPU to be compared with: the filters' cost, side by side. */
+export function cpuRatiosOf(result: ScenarioResult): CpuRatio[] {
+	const byLabel = (label: string): SubjectResult | undefined => result.subjects.find((subject) => subject.label === label && subject.status === 'measured');
+	return runsOf(result.scenario).flatMap((run) => {
+		if (run.cpuComparedWith === undefined) return [];
+		const ours = byLabel(run.label)?.cpuSecondsPer1000Changes ?? null;
+		const theirs = byLabel(run.cpuComparedWith)?.cpuSecondsPer1000Changes ?? null;
+		const ratio = ours === null || theirs === null || theirs === 0 ? null : Math.round((ours / theirs) * 1000) / 1000;
+		return [{ label: run.label, comparedWith: run.cpuComparedWith, cpuSecondsPer1000Changes: ours, baseCpuSecondsPer1000Changes: theirs, ratio }];
+	});
+}
+
 /**
  * The scenario's targets for each massnick run: the renames and the roles given are the same
  * process on the same engine, held to the same figures; a study holds each of its runs to them.
+ * `/sanitize` is also held to where it left the guild (nobody changed but the decorated members
+ * in reach, each showing its plain name; every one of them when it ran to its end), and a run
+ * with every filter to its CPU beside the same run with none.
  */
 export function checksOf(result: ScenarioResult): Check[] {
 	const { targets } = result.scenario;
+	const cpuRatios = cpuRatiosOf(result);
 	return runsOf(result.scenario)
 		.filter((run) => isMassnick(run.kind))
-		.flatMap(({ label }) => {
+		.flatMap(({ label, kind }) => {
 			const subject = result.subjects.find((candidate) => candidate.label === label && candidate.status === 'measured');
 			const atMost = (target: string, limit: number, value: number | null | undefined): Check => ({ subject: label, target, limit, measured: value ?? null, pass: value != null && value <= limit });
 			const atLeast = (target: string, limit: number, value: number | null | undefined): Check => ({ subject: label, target, limit, measured: value ?? null, pass: value != null && value >= limit });
@@ -73,6 +99,17 @@ export function checksOf(result: ScenarioResult): Check[] {
 			);
 			if (targets.maxPeakRssMB !== undefined) checks.push(atMost('peak RSS MB ≤', targets.maxPeakRssMB, subject?.peakRssMB));
 			if (targets.maxFirstChangeMs !== undefined) checks.push(atMost('first change ms ≤', targets.maxFirstChangeMs, subject?.firstChangeMs));
+			if (kind === 'massnick-sanitize') {
+				const sanitized = subject?.sanitized;
+				checks.push(
+					atMost('members changed that were not decorated members in reach ≤', 0, sanitized?.changedOthers),
+					atMost('members changed not showing their plain name ≤', 0, sanitized?.changedNotPlain),
+					atMost('members changed twice ≤', 0, sanitized?.changedTwice),
+				);
+				if (result.scenario.sanitizeUntilDone) checks.push(atLeast('decorated members in reach cleaned, share, ≥', 1, sanitized?.cleanedShare));
+			}
+			const cpu = cpuRatios.find((ratio) => ratio.label === label);
+			if (cpu && targets.maxCpuRatio !== undefined) checks.push(atMost(`CPU s/1k changes ÷ ${cpu.comparedWith}'s ≤`, targets.maxCpuRatio, cpu.ratio));
 			return checks;
 		});
 }

@@ -1,6 +1,7 @@
 import { describeChange } from './ChangeRoute.js';
-import { checksOf, ratiosOf } from './compareResults.js';
+import { checksOf, cpuRatiosOf, ratiosOf } from './compareResults.js';
 import { formatListing } from './formatListing.js';
+import { formatSanitized } from './formatSanitized.js';
 import { formatStudy } from './formatStudy.js';
 import { formatTable } from './formatTable.js';
 import type { ScenarioResult } from './runScenario.js';
@@ -82,10 +83,23 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 	);
 	if (ratioLines.length > 0) lines.push('', 'massnick ÷ baseline, measured side by side:', ...ratioLines);
 
+	const cpuLines = results.flatMap((result) =>
+		cpuRatiosOf(result).map(
+			(cpu) =>
+				`  ${result.scenario.name}: ${cpu.label} ${cpu.cpuSecondsPer1000Changes?.toFixed(3) ?? '—'} ÷ ${cpu.comparedWith} ${cpu.baseCpuSecondsPer1000Changes?.toFixed(3) ?? '—'} = ×${cpu.ratio ?? '—'}`,
+		),
+	);
+	if (cpuLines.length > 0) lines.push('', "CPU s per 1,000 changes with every member filter ÷ with none (the bot's process, same job, measured side by side):", ...cpuLines);
+
+	const sanitizedLines = results.flatMap((result) => result.subjects.flatMap((subject) => (subject.sanitized ? formatSanitized(result.scenario.name, subject.label, subject.sanitized) : [])));
+	if (sanitizedLines.length > 0) lines.push('', 'Where /sanitize left the guild (members below the bots\' role, not the owner, are in reach):', ...sanitizedLines);
+
 	const checkLines = results.flatMap((result) =>
 		checksOf(result).map((check) => `  ${check.pass ? 'PASS' : 'MISS'}  ${result.scenario.name} ${check.subject}: ${check.target} ${check.limit} (measured ${check.measured ?? '—'})`),
 	);
-	if (checkLines.length > 0) lines.push('', "Issue #5's targets for massnick, renaming and giving a role (issue #8: with every worker's members intent off):", ...checkLines);
+	if (checkLines.length > 0) {
+		lines.push('', "Issue #5's targets for massnick, renaming, giving a role and cleaning names (issue #8: with every worker's members intent off; /sanitize's end state and the filters' CPU besides):", ...checkLines);
+	}
 	if (notes.length > 0) lines.push('', 'Notes:', ...notes.map((note) => `  ${note}`));
 	return `${lines.join('\n')}\n`;
 }

@@ -2,17 +2,19 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ListingResult, unmeasuredListing } from './ListingResult.js';
-import { eventRoleJob, type MassnickJob, renameJob } from './massnickJobs.js';
+import { eventRoleJob, type MassnickJob, renameJob, sanitizeJob } from './massnickJobs.js';
 import { measureSubject } from './measureSubject.js';
 import { runListing } from './runListing.js';
 import { SandboxProcess } from './SandboxProcess.js';
+import { readSanitizeOutcome, type SanitizeOutcome } from './SanitizeOutcome.js';
 import { runsOf, type Scenario } from './scenarios.js';
 import { setMembersIntent } from './setMembersIntent.js';
 import { startBaseline } from './startBaseline.js';
 import { startMassnick } from './startMassnick.js';
 import { CHANGES, isMassnick, type MassnickKind, type Subject } from './Subject.js';
-import { measuredResult, rateLimitWindowMs, type SubjectResult, unmeasuredResult } from './SubjectResult.js';
+import { ceilingPerSecond, measuredResult, rateLimitWindowMs, type SubjectResult, unmeasuredResult } from './SubjectResult.js';
 import { scaledRestOffsetMs, type SubjectRun } from './SubjectRun.js';
+import { waitForChangesToStop } from './waitForChangesToStop.js';
 
 export interface ScenarioResult {
 	scenario: Scenario;
@@ -36,6 +38,10 @@ const LONGEST_WINDOW_MS = 30_000;
 /** Each renaming subject sets a nickname of its own. */
 const NICK_PREFIX = { massnick: 'mn', 'single-token': 'st', 'design-2021': 'd21' } as const;
 const OVER_BUDGET = 'over the time budget of the run';
+/** How long `/sanitize` may take past the window to run to its end, at most. */
+const SANITIZE_END_TIMEOUT_MS = 120_000;
+/** No change for this many rate-limit windows: the job has ended (a worker with members left waits one at most). */
+const QUIET_WINDOWS = 6;
 
 /**
  * One sandbox, then each subject in turn against it: started, measured, stopped. Subjects run one
@@ -44,8 +50,9 @@ const OVER_BUDGET = 'over the time budget of the run';
  * subject sets a nickname of its own, so none finds members already done by another; massnick-role
  * gives the Event role, which nobody holds, on its own bucket. An opt-in study runs one subject
  * several times instead ({@link Scenario.runs}: other offsets, other numbers of tokens), each run
- * with its own nickname. Last, when the scenario asks for it, the boss lists the guild alone
- * (runListing.ts).
+ * with its own nickname. `/sanitize` (on a guild generated with decorated names) may run on past
+ * the window to its end, and the guild is then checked (SanitizeOutcome.ts). Last, when the
+ * scenario asks for it, the boss lists the guild alone (runListing.ts).
  *
  * Before each subject the apps' Server Members intent is set for its design: the boss's alone
  * for massnick and massnick-role (their workers only change members; massnick must say at start
@@ -72,6 +79,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 		workers: scenario.workers,
 		timeScale: scenario.timeScale,
 		seed: 1,
+		...(scenario.decoratedNames === undefined ? {} : { decoratedNames: scenario.decoratedNames }),
 		logDir,
 		startTimeoutMs: 60_000 + scenario.members / 10,
 	});
@@ -122,12 +130,30 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 					sandboxPid: sandbox.pid,
 					...(eventLoopFile === undefined ? {} : { eventLoopFile }),
 				});
+				let ranToEnd = false;
+				if (kind === 'massnick-sanitize' && scenario.sanitizeUntilDone) {
+					context.progress(`${scenario.name}: ${label} measured, letting it run to its end`);
+					const windowMs = rateLimitWindowMs(scenario.timeScale);
+					ranToEnd = await waitForChangesToStop(subject, measurement.tally, { quietMs: QUIET_WINDOWS * windowMs, timeoutMs: SANITIZE_END_TIMEOUT_MS });
+				}
 				const stopping = performance.now();
 				await subject.stop();
 				context.progress(`${scenario.name}: ${label} stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s`);
 				// The 429s and 403s count until the subject stopped, not only in the window.
 				await measurement.tally.poll();
-				const result = measuredResult(run, subject, scenario.timeScale, membersIntent, measurement);
+				let sanitized: SanitizeOutcome | null = null;
+				if (kind === 'massnick-sanitize') {
+					sanitized = await readSanitizeOutcome(sandbox, measurement.tally, {
+						ranToEnd,
+						ceilingPerSecond: ceilingPerSecond(run.tokens, scenario.timeScale),
+						rateLimitWindowMs: rateLimitWindowMs(scenario.timeScale),
+						workerIds: subject.workerIds,
+					});
+					context.progress(
+						`${scenario.name}: ${label} ${ranToEnd ? 'ran to its end' : 'was stopped'}: changed ${sanitized.changed} (${sanitized.changedOthers} not decorated in reach, ${sanitized.changedNotPlain} not showing their plain name), ${sanitized.cleaned} of ${sanitized.decoratedInReach} decorated members in reach clean`,
+					);
+				}
+				const result = measuredResult(run, subject, scenario.timeScale, membersIntent, measurement, sanitized);
 				results.push(result);
 				const bursts = result.bursts ? `, ${(result.bursts.share * 100).toFixed(2)}% burst to burst (median period ${result.bursts.periodMedianMs} ms)` : '';
 				context.progress(
@@ -156,7 +182,14 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 	return { scenario, restOffsetMs, subjects: results, listing };
 }
 
-/** What a massnick run does: `/massnick` with its own nickname, or `/massrole add` of the Event role. */
+/** What a massnick run does: `/massnick` with its own nickname (and its filters), `/massrole add` of the Event role, or `/sanitize`. */
 function jobOf(kind: MassnickKind, sandbox: SandboxProcess, run: SubjectRun): MassnickJob | Promise<MassnickJob> {
-	return kind === 'massnick' ? renameJob(run.nickname ?? `${NICK_PREFIX.massnick} {id}`) : eventRoleJob(sandbox.control);
+	switch (kind) {
+		case 'massnick':
+			return renameJob(run.nickname ?? `${NICK_PREFIX.massnick} {id}`, run.filters === undefined ? {} : { filters: run.filters });
+		case 'massnick-role':
+			return eventRoleJob(sandbox.control);
+		case 'massnick-sanitize':
+			return sanitizeJob();
+	}
 }

@@ -1,7 +1,7 @@
 /**
  * How long the sandbox takes to generate a big guild, and how much memory it holds.
  *
- *   npx tsx bench/sandboxGeneration.ts [members=1000000]
+ *   npx tsx bench/sandboxGeneration.ts [members=1000000] [decoratedNames=0]
  *
  * Prints one JSON line: generation time, peak RSS, heap and external memory after generation,
  * and the time to serve every member once as JSON in pages of 1000 (what a full REST listing costs).
@@ -10,11 +10,12 @@ import { resolveSandboxOptions } from '../src/sandbox/SandboxOptions.js';
 import { SandboxState } from '../src/sandbox/state/SandboxState.js';
 
 const members = Number(process.argv[2] ?? 1_000_000);
+const decoratedNames = Number(process.argv[3] ?? 0);
 const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
 
 const before = process.memoryUsage();
 const started = performance.now();
-const state = new SandboxState(resolveSandboxOptions({ members, workers: 10 }));
+const state = new SandboxState(resolveSandboxOptions({ members, workers: 10, decoratedNames }));
 const generationMs = performance.now() - started;
 const afterGeneration = process.memoryUsage();
 
@@ -32,6 +33,7 @@ const servingMs = performance.now() - servingStarted;
 console.log(
 	JSON.stringify({
 		members: state.members.size,
+		decoratedNames,
 		generationMs: Math.round(generationMs),
 		peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
 		rssAfterGenerationMb: mb(afterGeneration.rss),

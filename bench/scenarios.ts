@@ -25,8 +25,13 @@ export interface Targets {
 	maxWorkerGapWindows: number;
 	/** Peak RSS of the bot process, in MB (2^20 bytes). */
 	maxPeakRssMB?: number;
-	/** From `/massnick` (or `/massrole`) to the first change. */
+	/** From `/massnick` (or `/massrole`, `/sanitize`) to the first change. */
 	maxFirstChangeMs?: number;
+	/**
+	 * A run's CPU per 1,000 changes ÷ that of the run it names in {@link SubjectRun.cpuComparedWith},
+	 * measured minutes apart on the same sandbox: what every member filter costs a rename job.
+	 */
+	maxCpuRatio?: number;
 }
 
 export interface Scenario {
@@ -35,6 +40,14 @@ export interface Scenario {
 	workers: number;
 	/** The sandbox divides every rate-limit window by this. */
 	timeScale: number;
+	/** The share of generated members whose shown name is decorated (the sandbox's `--decorated-names`); 0 when absent. */
+	decoratedNames?: number;
+	/**
+	 * Lets `/sanitize` run to its end after the window (until its changes stop), so the check of
+	 * the guild's end state covers every decorated member; without it the check covers the members
+	 * changed before the subject was stopped.
+	 */
+	sanitizeUntilDone?: boolean;
 	warmupSeconds: number;
 	windowSeconds: number;
 	subjects: readonly SubjectKind[];
@@ -72,12 +85,64 @@ const TOKEN_COUNTS = [50, 100, 200, 400] as const;
 const ALL: readonly SubjectKind[] = ['massnick', 'massnick-role', 'single-token', 'design-2021'];
 const RATE_TARGETS = { minShareOfCeiling: 0.97, max429s: 0, max403s: 0, maxWorkerGapWindows: 2 } as const;
 
+/** Members with a decorated name in the `sanitize` scenarios, as a share of the guild. */
+const DECORATED_SHARE = 0.3;
+/**
+ * Every member filter a rename job takes, set so that it keeps every human: the time windows
+ * reach from before the first generated account (October 2015) to long after now. `no_roles` is
+ * left out: it would leave out most members.
+ */
+const EVERY_FILTER = { members: 'humans', joined_after: '2015-06-01', joined_before: '2100-01-01', created_after: '2015-06-01', created_before: '2100-01-01' } as const;
+/**
+ * The name filter as a substring: no letter is in every generated member's username, display
+ * name or nickname, and `a` is in the most (86% of the 20,000 humans of seed 1), so this job holds
+ * 86% of the guild and skips the rest as `name-mismatch`.
+ */
+const SUBSTRING = 'a';
+const NO_FILTER_LABEL = 'massnick (no filter)';
+const restOffset20 = scaledRestOffsetMs(20);
+
 /**
  * The scenarios, in the order a default run runs them. All at time scale 20: a 10-per-10-s
  * token allows 20 changes a second, so ten tokens' ceiling is 200 a second.
  */
 export const SCENARIOS: readonly Scenario[] = [
 	{ name: '20k', members: 20_000, workers: 10, timeScale: 20, warmupSeconds: 2, windowSeconds: 20, subjects: ALL, targets: RATE_TARGETS, listing: true },
+	{
+		name: 'sanitize',
+		members: 20_000,
+		workers: 10,
+		timeScale: 20,
+		decoratedNames: DECORATED_SHARE,
+		sanitizeUntilDone: true,
+		warmupSeconds: 2,
+		windowSeconds: 20,
+		subjects: ['massnick-sanitize', 'massnick'],
+		runs: [
+			{ label: 'massnick-sanitize', kind: 'massnick-sanitize', tokens: 10, restOffsetMs: restOffset20 },
+			{ label: NO_FILTER_LABEL, kind: 'massnick', tokens: 10, restOffsetMs: restOffset20, nickname: 'nf {id}' },
+			{
+				label: 'massnick (every filter)',
+				kind: 'massnick',
+				tokens: 10,
+				restOffsetMs: restOffset20,
+				nickname: 'ef {id}',
+				filters: { ...EVERY_FILTER, name_matches: SUBSTRING },
+				cpuComparedWith: NO_FILTER_LABEL,
+			},
+			{
+				label: 'massnick (every filter, /./)',
+				kind: 'massnick',
+				tokens: 10,
+				restOffsetMs: restOffset20,
+				nickname: 'er {id}',
+				filters: { ...EVERY_FILTER, name_matches: '/./' },
+				cpuComparedWith: NO_FILTER_LABEL,
+			},
+		],
+		targets: { ...RATE_TARGETS, maxCpuRatio: 1.1 },
+		note: `30% of the members generated with decorated names: /sanitize fallback:"Member {id}" runs to its end and the guild is checked (every decorated member below the bots' role shows its plain name, nobody else was changed); then the same rename job three times, with no filter, with every filter (${Object.entries(EVERY_FILTER).map(([key, value]) => `${key}:${value}`).join(' ')} name_matches:${SUBSTRING}) and with name_matches:/./ instead, for the filters' CPU per 1,000 changes side by side`,
+	},
 	{
 		name: '100k',
 		members: 100_000,
@@ -100,6 +165,18 @@ export const SCENARIOS: readonly Scenario[] = [
 		targets: { ...RATE_TARGETS, maxPeakRssMB: 300, maxFirstChangeMs: 2000 },
 		note: 'the 2021 design is not run at 1M: ten clients each caching the whole list (the single-token loop alone peaks near 800 MB) would need GBs and minutes of fetching; it is compared at 20k and 100k',
 		listing: true,
+	},
+	{
+		name: 'sanitize-1m',
+		members: 1_000_000,
+		workers: 10,
+		timeScale: 20,
+		decoratedNames: DECORATED_SHARE,
+		warmupSeconds: 2,
+		windowSeconds: 30,
+		subjects: ['massnick-sanitize'],
+		targets: { ...RATE_TARGETS, maxPeakRssMB: 300, maxFirstChangeMs: 2000 },
+		note: "/sanitize on 1,000,000 members, 30% of them decorated, held to the 1m scenario's figures: its 300,000 changes would take 25 minutes at the ceiling, so it is stopped after the window and the check covers the members it changed by then (each shows its plain name; none needed no cleaning)",
 	},
 	{
 		name: '10m',
@@ -168,7 +245,7 @@ export const SCENARIOS: readonly Scenario[] = [
 ];
 
 /** `--quick`: about two minutes. */
-export const QUICK_SCENARIOS = ['20k'] as const;
+export const QUICK_SCENARIOS = ['20k', 'sanitize'] as const;
 
 /** What a scenario measures: its {@link Scenario.runs}, or each of its subjects once. */
 export function runsOf(scenario: Scenario): SubjectRun[] {

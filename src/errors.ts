@@ -33,6 +33,10 @@ export const ErrorCodes = {
 	StatusChannelNotWritable: 'STATUS_CHANNEL_NOT_WRITABLE',
 	MembersAboveWorkers: 'MEMBERS_ABOVE_WORKERS',
 	NobodyRenamable: 'NOBODY_RENAMABLE',
+	/** Fewer bots fit in the server (50 integrations) than the configured ones not in it yet. */
+	ServerFull: 'SERVER_FULL',
+	/** Room for only a few more bots, by integrations or by roles. */
+	ServerNearLimit: 'SERVER_NEAR_LIMIT',
 	CheckFailed: 'CHECK_FAILED',
 	// The journal of originals
 	JournalExists: 'JOURNAL_EXISTS',

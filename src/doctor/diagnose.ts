@@ -3,7 +3,9 @@ import { inviteUrl } from '../discord/inviteUrl.js';
 import { hasMembersIntent } from '../discord/membersIntent.js';
 import { ErrorCodes } from '../errors.js';
 import type { BotFacts } from './BotFacts.js';
+import { checkServerRoom } from './checkServerRoom.js';
 import { checkStatusChannel } from './checkStatusChannel.js';
+import { countServerRoom, type ServerRoom } from './countServerRoom.js';
 import { countUnrenamable, type Unrenamable } from './countUnrenamable.js';
 import type { Finding } from './Finding.js';
 import type { GuildFacts } from './GuildFacts.js';
@@ -38,6 +40,8 @@ export interface DiagnoseInput {
 export interface Diagnosis {
 	readonly rows: BotRow[];
 	readonly findings: Finding[];
+	/** The server's room for more bots and the report's lines on it; absent when no bot could read the guild. */
+	readonly room?: { readonly counts: ServerRoom; readonly lines: readonly string[] };
 }
 
 /**
@@ -54,7 +58,11 @@ export function diagnose(input: DiagnoseInput): Diagnosis {
 		findings.push(...checked.findings);
 	}
 	findings.push(...checkWorkersReach(input, ourBots));
-	return { rows, findings };
+	if (!input.guild) return { rows, findings };
+	const counts = countServerRoom(input.guild, input.bots);
+	const room = checkServerRoom(counts);
+	findings.push(...room.findings);
+	return { rows, findings, room: { counts, lines: room.lines } };
 }
 
 function checkBot(bot: BotFacts, input: DiagnoseInput, ourBots: ReadonlyArray<readonly string[]>): { row: BotRow; findings: Finding[] } {

@@ -22,7 +22,7 @@ export interface ReportInput {
 }
 
 /**
- * The doctor's report: a header, one row per bot, the problems that stop a job and the warnings
+ * The doctor's report: a header, one row per bot, the server's room for more bots, the problems that stop a job and the warnings
  * (each with its fix on the next line), every bot's invite link, and the verdict. Never a token:
  * bots are named by their place (`boss`, `worker 0`).
  */
@@ -36,6 +36,7 @@ export function renderReport({ guildId, guild, diagnosis }: ReportInput): string
 		'',
 		...formatTable([COLUMNS.map(([, title]) => title), ...rows.map((row) => COLUMNS.map(([key]) => row[key] ?? '-'))]),
 	);
+	if (diagnosis.room) lines.push('', ...diagnosis.room.lines);
 
 	const fatal = findings.filter((finding) => finding.severity === 'fatal');
 	const warnings = findings.filter((finding) => finding.severity === 'warning');

@@ -46,8 +46,22 @@ export interface SandboxOptions {
 	 * has. Default false: massnick needs it for the boss alone, and the sandbox proves that.
 	 */
 	workerMembersIntent?: boolean;
+	/**
+	 * Bots of other applications among the generated members (MEE6, Dyno...), 1..1,000 and at most
+	 * half the members. Default 4 with 1000 members or more, else 1. Those past the default each
+	 * hold a managed role of their own, as a bot invited with permissions does: a test fills a
+	 * server towards Discord's 50 integrations this way.
+	 */
+	otherBots?: number;
 	/** Same seed, same guild: ids, names, tokens. Default 1. */
 	seed?: number;
+	/**
+	 * The share (0..1) of generated members whose shown name is decorated, as real servers see:
+	 * mathematical, fullwidth, circled and small-capital letters, zalgo, hoisting prefixes, names
+	 * with nothing readable (state/decoratedNames.ts). Derived from the seed and each member's
+	 * index, so it costs no memory per member. Default 0: the guild a seed always gave.
+	 */
+	decoratedNames?: number;
 	/** Default 0 (any free port). */
 	port?: number;
 	/** Default `127.0.0.1`; a loopback address only (the control API has no authentication). */
@@ -79,8 +93,10 @@ export interface SandboxOptions {
 }
 
 /** Options with every default filled in; rate limits are not yet scaled. */
-export interface ResolvedSandboxOptions extends Required<Omit<SandboxOptions, 'logger' | 'rateLimits'>> {
+export interface ResolvedSandboxOptions extends Required<Omit<SandboxOptions, 'logger' | 'rateLimits' | 'otherBots'>> {
 	logger: Logger | undefined;
+	/** Undefined: the default, which depends on `members`. */
+	otherBots: number | undefined;
 	rateLimits: RateLimitOptions;
 }
 
@@ -90,6 +106,7 @@ export const SANDBOX_DEFAULTS = {
 	workers: 10,
 	workerMembersIntent: false,
 	seed: 1,
+	decoratedNames: 0,
 	port: 0,
 	host: '127.0.0.1',
 	timeScale: 1,
@@ -135,6 +152,11 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
 		if (!Number.isFinite(value) || value <= 0) problems.push({ option, message: `must be a positive number, got ${value}` });
 		return value;
 	};
+	const share = (option: keyof SandboxOptions, value: number | undefined, fallback: number): number => {
+		if (value === undefined) return fallback;
+		if (typeof value !== 'number' || !(value >= 0 && value <= 1)) problems.push({ option, message: `must be a number from 0 to 1, got ${value}` });
+		return value;
+	};
 	const rule = (option: string, override: Partial<RateLimitRule> | undefined, fallback: RateLimitRule): RateLimitRule => ({
 		limit: Math.round(positive(`${option}.limit`, override?.limit, fallback.limit)),
 		windowMs: positive(`${option}.windowMs`, override?.windowMs, fallback.windowMs),
@@ -152,7 +174,9 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
 		members: integer('members', options.members, SANDBOX_DEFAULTS.members, 10, 10_000_000),
 		workers: integer('workers', options.workers, SANDBOX_DEFAULTS.workers, 0, 1000),
 		workerMembersIntent: options.workerMembersIntent ?? SANDBOX_DEFAULTS.workerMembersIntent,
+		otherBots: options.otherBots === undefined ? undefined : integer('otherBots', options.otherBots, 1, 1, 1000),
 		seed: integer('seed', options.seed, SANDBOX_DEFAULTS.seed, 0, 2 ** 31 - 1),
+		decoratedNames: share('decoratedNames', options.decoratedNames, SANDBOX_DEFAULTS.decoratedNames),
 		port: integer('port', options.port, SANDBOX_DEFAULTS.port, 0, 65_535),
 		host: options.host ?? SANDBOX_DEFAULTS.host,
 		timeScale: positive('timeScale', options.timeScale, SANDBOX_DEFAULTS.timeScale),
@@ -178,6 +202,9 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
 			option: 'host',
 			message: `must be a loopback address (127.0.0.1, another 127.x address, ::1 or localhost), not ${JSON.stringify(resolved.host)}: the control API has no authentication, so the sandbox never listens where another machine can reach it`,
 		});
+	}
+	if (resolved.otherBots !== undefined && resolved.otherBots > resolved.members / 2) {
+		problems.push({ option: 'otherBots', message: `must be at most half of members (${resolved.members}), got ${resolved.otherBots}` });
 	}
 	if (problems.length > 0) throw new SandboxOptionError(problems);
 	return resolved;

@@ -6,7 +6,7 @@ import { SANDBOX_DEFAULTS, type SandboxOptions } from './SandboxOptions.js';
 import { startSandbox } from './startSandbox.js';
 
 const USAGE = `usage: npm run sandbox -- [--members N] [--workers N] [--seed N] [--port N] [--host ADDR] [--time-scale F] [--log-level LEVEL]
-                          [--worker-members-intent]
+                          [--decorated-names F] [--worker-members-intent]
 
   --members     generated members, 10..10000000 (default ${SANDBOX_DEFAULTS.members}); the bots join on top
   --workers     worker applications besides the boss (default ${SANDBOX_DEFAULTS.workers})
@@ -15,6 +15,9 @@ const USAGE = `usage: npm run sandbox -- [--members N] [--workers N] [--seed N] 
   --host        loopback address to listen on (default ${SANDBOX_DEFAULTS.host}; the control API has no authentication)
   --time-scale  divides every rate-limit window (default ${SANDBOX_DEFAULTS.timeScale})
   --log-level   pino level for the logs on stderr (default info)
+  --decorated-names
+                the share of generated members, 0..1, whose shown name is decorated: 𝐁𝐨𝐛, 𝓑𝓸𝓫, Ｂｏｂ, Ⓑⓞⓑ, ʙᴏʙ,
+                zalgo, "!!! Bob", "  .Bob", "ǃBob", "★☆★", "ㅤ" (default ${SANDBOX_DEFAULTS.decoratedNames}; same seed, same names)
   --worker-members-intent
                 the worker applications have the Server Members intent too (default: the boss's alone)
 
@@ -29,6 +32,7 @@ const FLAGS = {
 	host: { type: 'string' },
 	'time-scale': { type: 'string' },
 	'log-level': { type: 'string' },
+	'decorated-names': { type: 'string' },
 	'worker-members-intent': { type: 'boolean' },
 	help: { type: 'boolean', short: 'h' },
 } as const;
@@ -58,6 +62,7 @@ export function parseSandboxArgs(argv: readonly string[]): { options: SandboxOpt
 		seed: number('seed', true),
 		port: number('port', true),
 		timeScale: number('time-scale', false),
+		decoratedNames: number('decorated-names', false),
 		...(values.host === undefined ? {} : { host: values.host }),
 		...(values['worker-members-intent'] === true ? { workerMembersIntent: true } : {}),
 	};
@@ -68,7 +73,7 @@ export function parseSandboxArgs(argv: readonly string[]): { options: SandboxOpt
 }
 
 /** Maps `startSandbox`'s option names back to the flags a CLI user typed. */
-const FLAG_OF: Record<string, string> = { members: '--members', workers: '--workers', seed: '--seed', port: '--port', host: '--host', timeScale: '--time-scale' };
+const FLAG_OF: Record<string, string> = { members: '--members', workers: '--workers', seed: '--seed', port: '--port', host: '--host', timeScale: '--time-scale', decoratedNames: '--decorated-names' };
 
 /**
  * `npm run sandbox`: starts the sandbox, prints where it is as one JSON line on stdout, logs to

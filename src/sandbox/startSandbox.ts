@@ -47,7 +47,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const started = performance.now();
 	const ctx = createSandboxContext(resolved, log);
 	const { state } = ctx;
-	log.info({ members: state.members.size, apps: state.apps.length, ms: Math.round(performance.now() - started) }, 'guild generated');
+	log.info({ members: state.members.size, apps: state.apps.length, decoratedNames: resolved.decoratedNames, ms: Math.round(performance.now() - started) }, 'guild generated');
 
 	const gateway = createGatewayServer(createGatewayHost(ctx));
 	ctx.gateway = gateway;

@@ -30,7 +30,7 @@ describe('members', () => {
 	it('lists every member in id order, or a page with limit and after', async () => {
 		const all = await control<ControlMember[]>('GET', `/guilds/${sandbox.guildId}/members`);
 		expect(all.body).toHaveLength(sandbox.state.members.size);
-		expect(Object.keys(all.body[0]!).sort()).toEqual(['bot', 'globalName', 'id', 'nick', 'roles', 'username']);
+		expect(Object.keys(all.body[0]!).sort()).toEqual(['bot', 'globalName', 'id', 'joinedAt', 'nick', 'roles', 'username']);
 		const page = await control<ControlMember[]>('GET', `/guilds/${sandbox.guildId}/members?limit=3&after=${all.body[9]!.id}`);
 		expect(page.body.map((member) => member.id)).toEqual(all.body.slice(10, 13).map((member) => member.id));
 		expect(all.body.filter((member) => member.bot).length).toBeGreaterThanOrEqual(3);

@@ -61,6 +61,39 @@ describe('npm run doctor', () => {
 		expect(result.text).toMatch(/^worker 2 +Massnick Worker 3 +accepted +yes +Manage Nicknames: ok/m);
 		expect(result.text).toContain('✓ Nothing stops a job');
 		expect(result.text).toMatch(/─+\nJournals on disk/);
+		// The room is always shown: the boss, 3 workers and MEE6 use 5 of Discord's 50 integrations.
+		expect(result.text).toContain('This server can take at most 45 more workers (50 integrations; at least 5 bots in it now).');
+		expect(result.findings.map((finding) => finding.code)).not.toContain(ErrorCodes.ServerNearLimit);
+	});
+
+	it('a server holding 48 bots can take 2 more workers: said without listing anyone, with a warning that is no problem', async () => {
+		// The boss, 3 workers and 44 other bots (MEE6 and 43 with managed roles of their own).
+		sandbox = await startSandbox({ members: 200, workers: 3, seed: 5, otherBots: 44 });
+		const control = new SandboxControl(sandbox.controlUrl);
+		const result = await checkup(sandbox);
+		expect(result.exitCode).toBe(0);
+		expect(result.text).toMatch(/^ {2}integrations +at least 48 of 50: the boss, 3 workers and 44 other bots$/m);
+		expect(result.text).toMatch(/^ {2}roles +53 of 250, and each bot added brings one$/m);
+		expect(result.text).toContain('  This server can take at most 2 more workers (50 integrations; at least 48 bots in it now).');
+		expect(result.findings).toContainEqual(
+			expect.objectContaining({ code: ErrorCodes.ServerNearLimit, severity: 'warning', context: expect.objectContaining({ integrations: 48, moreBots: 2 }) }),
+		);
+		expect(result.text).toContain("! the server is near Discord's limit of 50 integrations: at least 48 are in use, so it can take at most 2 more workers.");
+		expect(result.text).toContain('fix: nothing stops a job; before adding workers or other bots, remove bots the server no longer uses (Server Settings → Integrations); see docs/discord.md, "How many bots one server holds"');
+		const listed = (await control.requests()).requests.filter((request) => request.route === '/guilds/:id/members');
+		expect(listed).toEqual([]);
+		expect((await control.members(sandbox.guildId)).filter((member) => member.bot)).toHaveLength(48);
+	});
+
+	it('a worker that is not in a full server is told it will not fit', async () => {
+		sandbox = await startSandbox({ members: 200, workers: 3, seed: 5, otherBots: 47 });
+		const control = new SandboxControl(sandbox.controlUrl);
+		await control.removeMember(sandbox.guildId, sandbox.workerIds[0]!);
+		const result = await checkup(sandbox);
+		expect(result.exitCode).toBe(1);
+		expect(result.text).toContain('  This server can take no more bots (50 integrations; at least 50 bots in it now): fewer than the 1 configured bot not in it yet.');
+		expect(result.findings).toContainEqual(expect.objectContaining({ code: ErrorCodes.ServerFull, severity: 'warning', context: expect.objectContaining({ moreBots: 0, toAdd: 1 }) }));
+		expect(result.text).toContain('inviting them will fail with "Maximum number of guild integrations reached (50)".');
 	});
 
 	it('workers without the Server Members intent are healthy; one that has it also lists members', async () => {

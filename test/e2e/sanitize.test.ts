@@ -17,7 +17,7 @@ const DECORATED: ReadonlyArray<[decorated: string, cleaned: string]> = [
 	['ⓒⓘⓡⓒⓛⓔ', 'circle'],
 	['ʀᴇᴀᴅ ᴍᴇ', 'read me'],
 	['h̴̡̛e̵͎͝l̷l̶o̸', 'hello'],
-	['ǃ!Admin', 'ǃ!Admin'],
+	['ǃ!Admin', 'Admin'],
 ];
 
 /** /sanitize end to end: only decorated names change, each by its owner worker, and /restore brings every original back. */

@@ -1,3 +1,5 @@
+import unhomoglyph from 'unhomoglyph';
+
 /**
  * Drops what sits in front of a name's first letter so the name no longer sorts to the top of the
  * member list: `!!Admin`, `.bob`, `[CLAN] Bob`, `🎃 Pumpkin`, `‼️𝓑𝓸𝓫`.
@@ -17,7 +19,7 @@
  * `CLAN Bob`, not `CLAN] Bob`; `"Bob's"` becomes `Bob's`).
  */
 export function dehoist(name: string, { digitsHoist = false }: { readonly digitsHoist?: boolean } = {}): string {
-	const first = name.search(digitsHoist ? LETTER : LETTER_OR_NUMBER);
+	const first = firstLetter(name, digitsHoist ? LETTER : LETTER_OR_NUMBER);
 	if (first <= 0) return first === 0 ? name : '';
 	let rest = name.slice(first);
 	for (const dropped of name.slice(0, first)) {
@@ -31,6 +33,23 @@ export function dehoist(name: string, { digitsHoist = false }: { readonly digits
 	return rest;
 }
 
+/**
+ * Where the name's first letter (or number) is, or -1: a letter that Unicode's confusables data
+ * says looks like punctuation (`ǃ`, the click letter that passes for `!`, or `ꓸ` for `.`) hoists
+ * as the punctuation it imitates, since that is what users swap in when `!` is blocked. A name
+ * in a script that writes clicks loses its leading one; on a server's member list that trade is
+ * the one dehoisting bots make.
+ */
+function firstLetter(name: string, letters: RegExp): number {
+	let index = 0;
+	for (const char of name) {
+		if (letters.test(char) && !LOOKS_LIKE_PUNCTUATION.test(unhomoglyph(char))) return index;
+		index += char.length;
+	}
+	return -1;
+}
+
+const LOOKS_LIKE_PUNCTUATION = /^[!-/:-@[-`{-~]+$/;
 const LETTER = /[\p{Lu}\p{Ll}\p{Lt}\p{Lo}]/u;
 const LETTER_OR_NUMBER = /[\p{Lu}\p{Ll}\p{Lt}\p{Lo}\p{N}]/u;
 const OPENING = /^[\p{Ps}\p{Pi}]$/u;

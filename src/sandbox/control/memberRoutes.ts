@@ -1,3 +1,4 @@
+import type { MemberDecoration } from '../state/MemberStore.js';
 import type { SandboxState } from '../state/SandboxState.js';
 import { ControlError } from './ControlError.js';
 import { STREAMED, type ControlRoute } from './ControlRoute.js';
@@ -12,9 +13,16 @@ export interface ControlMember {
 	bot: boolean;
 	/** When they joined, as Discord's `joined_at` says it (ISO 8601). */
 	joinedAt: string;
+	/**
+	 * Only for a member generated with a decorated name (the `decoratedNames` option): its style,
+	 * which name carried it, the decorated name, and the readable name it was drawn over (`null`
+	 * when nothing readable was in it). What the member was generated with, whatever it shows now.
+	 */
+	decoration?: MemberDecoration;
 }
 
 export function controlMember(state: SandboxState, index: number): ControlMember {
+	const decoration = state.members.decoration(index);
 	return {
 		id: state.members.idAt(index).toString(),
 		username: state.members.username(index),
@@ -23,6 +31,7 @@ export function controlMember(state: SandboxState, index: number): ControlMember
 		roles: state.members.roles(index),
 		bot: state.members.isBot(index),
 		joinedAt: state.members.joinedAt(index),
+		...(decoration === null ? {} : { decoration }),
 	};
 }
 

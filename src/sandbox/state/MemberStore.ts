@@ -1,4 +1,5 @@
 import { endianness } from 'node:os';
+import { type DecoratedName, decoratedName, isDecorated } from './decoratedNames.js';
 import { generatedFraction, generatedGlobalName, generatedNick, generatedUsername } from './names.js';
 import { DISCORD_EPOCH } from './snowflake.js';
 import { toDiscordTimestamp } from './toDiscordTimestamp.js';
@@ -6,6 +7,10 @@ import { toDiscordTimestamp } from './toDiscordTimestamp.js';
 const REMOVED = 1;
 const BOT = 2;
 const CUSTOM_USER = 4;
+/** Generated with a decorated nickname (the member had one) or display name (otherwise): what shows. */
+const DECORATED_NICK = 8;
+const DECORATED_NAME = 16;
+const DECORATED = DECORATED_NICK | DECORATED_NAME;
 
 const NICK_NONE = 0;
 const NICK_GENERATED = 1;
@@ -23,6 +28,18 @@ export interface CustomUser {
 	globalName: string | null;
 }
 
+/** A generated member's decoration, and which of its names carries it: the one that shows. */
+export interface MemberDecoration extends DecoratedName {
+	on: 'nick' | 'globalName';
+}
+
+export interface MemberStoreOptions {
+	/** Members at indices below this were generated; later ones joined at their id's time. Default 0. */
+	generatedCount?: number;
+	/** The share (0..1) of generated members whose shown name is decorated (see decoratedNames.ts). Default 0. */
+	decoratedShare?: number;
+}
+
 /**
  * The guild's members, stored column by column so that ten million fit in a few hundred MB.
  *
@@ -30,7 +47,8 @@ export interface CustomUser {
  * snowflakes and are appended), so lookups are binary searches and `after` paging is a scan.
  * Usernames, display names, generated nicknames and join dates are derived from the seed and
  * the index when asked for; only what differs from that (custom nicknames, unusual role sets,
- * named users) sits in side maps. Removed members keep their slot with a flag.
+ * named users) sits in side maps. Removed members keep their slot with a flag. A decorated name
+ * (the sandbox's `decoratedNames` option) is derived too: a flag bit says which name carries it.
  */
 export class MemberStore {
 	#ids: BigUint64Array;
@@ -45,18 +63,21 @@ export class MemberStore {
 	readonly #customRoles = new Map<number, readonly string[]>();
 	readonly #roleSets: (readonly string[])[] = [];
 	readonly #roleSetIndex = new Map<string, number>();
+	private generatedCount: number;
+	readonly #decoratedShare: number;
 
 	/**
 	 * @param seed - what usernames and generated nicknames are derived from
 	 * @param generatedAt - members generated before this moment joined between their account's creation and it
-	 * @param generatedCount - members at indices below this were generated; later ones joined at their id's time
 	 */
 	public constructor(
 		private readonly seed: number,
 		private readonly generatedAt: number,
 		capacity: number,
-		private generatedCount = 0,
+		{ generatedCount = 0, decoratedShare = 0 }: MemberStoreOptions = {},
 	) {
+		this.generatedCount = generatedCount;
+		this.#decoratedShare = decoratedShare;
 		this.#ids = new BigUint64Array(capacity);
 		this.#words = new Uint32Array(this.#ids.buffer);
 		this.#flags = new Uint8Array(capacity);
@@ -86,6 +107,8 @@ export class MemberStore {
 		this.#words[index * 2 + (1 - LOW_WORD)] = high;
 		this.#roleSet[index] = roleSet;
 		this.#nickState[index] = generatedNickname ? NICK_GENERATED : NICK_NONE;
+		// The nickname shows when there is one, so that is the name decorated.
+		if (isDecorated(this.seed, index, this.#decoratedShare)) this.#flags[index] = generatedNickname ? DECORATED_NICK : DECORATED_NAME;
 		this.#count++;
 		return index;
 	}
@@ -161,7 +184,7 @@ export class MemberStore {
 	/** Gives a member a name that isn't derived from the seed (and optionally makes it a bot). */
 	public setCustomUser(index: number, user: CustomUser, bot: boolean): void {
 		this.#customUsers.set(index, user);
-		this.#flags[index]! |= CUSTOM_USER | (bot ? BOT : 0);
+		this.#flags[index] = (this.#flags[index]! & ~DECORATED) | CUSTOM_USER | (bot ? BOT : 0);
 	}
 
 	public username(index: number): string {
@@ -169,18 +192,31 @@ export class MemberStore {
 	}
 
 	public globalName(index: number): string | null {
-		return (this.#flags[index]! & CUSTOM_USER) === 0 ? generatedGlobalName(this.seed, index) : this.#customUsers.get(index)!.globalName;
+		const flags = this.#flags[index]!;
+		if ((flags & CUSTOM_USER) !== 0) return this.#customUsers.get(index)!.globalName;
+		return (flags & DECORATED_NAME) === 0 ? generatedGlobalName(this.seed, index) : decoratedName(this.seed, index).name;
 	}
 
 	public nick(index: number): string | null {
 		switch (this.#nickState[index]) {
 			case NICK_GENERATED:
-				return generatedNick(this.seed, index);
+				return (this.#flags[index]! & DECORATED_NICK) === 0 ? generatedNick(this.seed, index) : decoratedName(this.seed, index).name;
 			case NICK_CUSTOM:
 				return this.#customNicks.get(index) ?? null;
 			default:
 				return null;
 		}
+	}
+
+	/**
+	 * The decoration the member was generated with, or `null`. It stays what it was when a nickname
+	 * is set or cleared: a display name keeps its decoration, a nickname replaced is gone from
+	 * {@link nick} but is still what the member was generated with.
+	 */
+	public decoration(index: number): MemberDecoration | null {
+		const flags = this.#flags[index]!;
+		if ((flags & DECORATED) === 0) return null;
+		return { ...decoratedName(this.seed, index), on: (flags & DECORATED_NICK) === 0 ? 'globalName' : 'nick' };
 	}
 
 	/** Sets (or with `null`, clears) a member's nickname. */

@@ -89,17 +89,27 @@ export interface GenerateGuildOptions {
 	/** Whether the workers' applications have the Server Members intent (the boss's always has). Default false. */
 	workerMembersIntent?: boolean;
 	seed: number;
+	/** The share (0..1) of generated members whose shown name is decorated (`𝐁𝐨𝐛`, `!!! bob`, `★☆★`). Default 0. */
+	decoratedNames?: number;
+	/**
+	 * Bots of other applications among the members (MEE6, Dyno...), at least 1. Default 4 in a
+	 * guild of 1000 members or more, else 1. Those past the default each hold a managed role of
+	 * their own, as a bot invited with permissions does.
+	 */
+	otherBots?: number | undefined;
 }
 
 /**
  * Builds the guild deterministically from the seed: the same seed gives the same ids, names,
- * roles and tokens.
+ * roles and tokens. With `decoratedNames`, that share of the generated members shows a decorated
+ * name instead (their nickname if they have one, else their display name; see decoratedNames.ts);
+ * the seed picks them, so every other member, and every id, is the same as without.
  *
  * Account creation times are spread at random over 2015–2025 (sorted uniform samples, made in
  * one pass from exponential spacings, so no sort is needed even for ten million members): the
  * bot splits work by `(id >> 22) % N`, which a regular step would make meaningless.
  */
-export function generateGuild({ members, workers, workerMembersIntent = false, seed }: GenerateGuildOptions): GeneratedGuild {
+export function generateGuild({ members, workers, workerMembersIntent = false, seed, decoratedNames = 0, otherBots }: GenerateGuildOptions): GeneratedGuild {
 	const random = new Random(seed);
 	const guildCreated = GENERATION_START + random.int(2 * 365 * 86_400_000);
 	let nextGuildObject = 0;
@@ -114,6 +124,7 @@ export function generateGuild({ members, workers, workerMembersIntent = false, s
 	const total = members + appCount;
 	const taken = new Set<number>();
 	const takeIndices = (count: number): number[] => {
+		if (count > total - taken.size) throw new RangeError(`${count} special members do not fit among ${total - taken.size} left`);
 		const result: number[] = [];
 		while (result.length < count) {
 			const index = random.int(total);
@@ -128,7 +139,8 @@ export function generateGuild({ members, workers, workerMembersIntent = false, s
 	const [ownerIndex] = takeIndices(1) as [number];
 	const adminIndices = takeIndices(large ? 3 : 1);
 	const moderatorIndices = takeIndices(large ? Math.min(40, Math.max(4, Math.round(members / 2000))) : 2);
-	const otherBotIndices = takeIndices(large ? 4 : 1);
+	const usualOtherBots = large ? 4 : 1;
+	const otherBotIndices = takeIndices(otherBots ?? usualOtherBots);
 	const appIndices = takeIndices(appCount);
 
 	const special = new Map<number, readonly string[]>();
@@ -138,7 +150,8 @@ export function generateGuild({ members, workers, workerMembersIntent = false, s
 	for (const index of otherBotIndices) special.set(index, [roleIds.Bots]);
 	for (const index of appIndices) special.set(index, [roleIds.Massnick]);
 
-	const store = new MemberStore(seed, GENERATION_END, total);
+	// Who is decorated is drawn from the seed and the index alone, so no id, name or role above changes with it.
+	const store = new MemberStore(seed, GENERATION_END, total, { decoratedShare: decoratedNames });
 	const ordinary = [[], [roleIds.Member], [roleIds.Member, roleIds['Level 10']], [roleIds.Member, roleIds.Staff]].map((set) => store.internRoleSet(set));
 	const specialSets = new Map([...special].map(([index, set]) => [index, store.internRoleSet(set)]));
 	fillIds(store, total, seed, (index) => {
@@ -150,7 +163,7 @@ export function generateGuild({ members, workers, workerMembersIntent = false, s
 	});
 	store.finishGeneration();
 
-	otherBotIndices.forEach((index, n) => store.setCustomUser(index, { username: OTHER_BOTS[n % OTHER_BOTS.length]!, globalName: null }, true));
+	otherBotIndices.forEach((index, n) => store.setCustomUser(index, { username: otherBotName(n), globalName: null }, true));
 	const apps = appIndices.map((memberIndex, n): SandboxApp => {
 		const appId = store.idAt(memberIndex).toString();
 		const name = n === 0 ? 'Massnick Boss' : `Massnick Worker ${n}`;
@@ -161,7 +174,14 @@ export function generateGuild({ members, workers, workerMembersIntent = false, s
 	const allRoleIds: Record<RoleName, string> = { ...roleIds, Event: guildObjectId(), MEE6: guildObjectId() };
 	const integrationBot = otherBotIndices[0]!;
 	store.setRoles(integrationBot, [...store.roles(integrationBot), allRoleIds.MEE6]);
-	const roles = ROLE_NAMES.map((name, position): APIRole => ({
+	// Discord creates a bot's managed role at position 1, just above @everyone, so the roles of the
+	// bots past the usual few sit below the ladder. Their ids come last: the default guild keeps its own.
+	const botRoles = otherBotIndices.slice(usualOtherBots).map((index, n): APIRole => {
+		const role = botRole(guildObjectId(), otherBotName(usualOtherBots + n), n + 1, store.idAt(index).toString());
+		store.setRoles(index, [...store.roles(index), role.id]);
+		return role;
+	});
+	const ladder = ROLE_NAMES.map((name, n): APIRole => ({
 		id: allRoleIds[name],
 		name,
 		color: ROLE_COLORS[name],
@@ -169,13 +189,14 @@ export function generateGuild({ members, workers, workerMembersIntent = false, s
 		hoist: name === 'Admin' || name === 'Moderator' || name === 'Bots',
 		icon: null,
 		unicode_emoji: null,
-		position,
+		position: n === 0 ? 0 : n + botRoles.length,
 		permissions: ROLE_PERMISSIONS[name].toString(),
 		managed: name === INTEGRATION_BOT,
 		mentionable: name === 'Staff' || name === 'Moderator',
 		...(name === INTEGRATION_BOT ? { tags: { bot_id: store.idAt(integrationBot).toString() } } : {}),
 		flags: 0 as RoleFlags,
 	}));
+	const roles = [ladder[0]!, ...botRoles, ...ladder.slice(1)];
 
 	return {
 		id,
@@ -186,6 +207,32 @@ export function generateGuild({ members, workers, workerMembersIntent = false, s
 		channel,
 		apps,
 		members: store,
+	};
+}
+
+/** The `n`th other bot's name: MEE6, Dyno... and, past the list, `MEE6 2`, `Dyno 2`... */
+function otherBotName(n: number): string {
+	const name = OTHER_BOTS[n % OTHER_BOTS.length]!;
+	return n < OTHER_BOTS.length ? name : `${name} ${Math.floor(n / OTHER_BOTS.length) + 1}`;
+}
+
+/** A bot's managed role, named after it and tagged with its id, as Discord makes one at invite. */
+function botRole(id: string, name: string, position: number, botId: string): APIRole {
+	const permissions = PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks;
+	return {
+		id,
+		name,
+		color: 0,
+		colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+		hoist: false,
+		icon: null,
+		unicode_emoji: null,
+		position,
+		permissions: permissions.toString(),
+		managed: true,
+		mentionable: false,
+		tags: { bot_id: botId },
+		flags: 0 as RoleFlags,
 	};
 }
 

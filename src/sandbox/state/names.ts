@@ -68,6 +68,20 @@ export function generatedNick(seed: number, index: number): string {
 	return `${base}${pick(NICK_DECORATIONS, h >>> 13)}`;
 }
 
+/** First names of ASCII letters only, for names a decoration is drawn over (see decoratedNames.ts). */
+const ASCII_FIRST_NAMES = FIRST_NAMES.filter((name) => /^[A-Za-z]+$/.test(name));
+const SHORT_FIRST_NAMES = ASCII_FIRST_NAMES.filter((name) => name.length <= 6);
+
+/**
+ * A plain ASCII name for the member at `index` (`Bob`, `Brave Falcon`), drawn with `salt`; with
+ * `short`, always one first name of at most six letters.
+ */
+export function generatedPlainName(seed: number, index: number, salt: number, short = false): string {
+	const h = hash32(seed, index, salt);
+	const first = pick(short ? SHORT_FIRST_NAMES : ASCII_FIRST_NAMES, h >>> 4);
+	return short || h % 3 !== 0 ? first : `${capitalise(pick(ADJECTIVES, h >>> 4))} ${capitalise(pick(NOUNS, h >>> 10))}`;
+}
+
 /** A fraction in [0, 1) derived from a member's index, for values computed on demand (join dates). */
 export function generatedFraction(seed: number, index: number, salt: number): number {
 	return hash32(seed, index, salt) / 4_294_967_296;

@@ -26,6 +26,11 @@ function role(id: string, name: string, position: number, permissions: bigint): 
 	};
 }
 
+/** A role an integration manages: a bot's (`{ bot_id }`) or a Twitch or YouTube one (`{ integration_id }`). */
+export function managedRole(id: string, name: string, position: number, tags: APIRole['tags']): APIRole {
+	return { ...role(id, name, position, 0n), managed: true, ...(tags ? { tags } : {}) };
+}
+
 export const ROLES = {
 	everyone: role(GUILD_ID, '@everyone', 0, PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks),
 	member: role('200000000000000001', 'Member', 1, 0n),
