@@ -8,6 +8,7 @@ import { openRestLister, type RestLister } from './discord/openRestLister.js';
 import { ConfigError, ErrorCodes, JobError } from './errors.js';
 import { fleetGuildContext } from './jobs/fleetGuildContext.js';
 import type { GuildContext } from './jobs/GuildContext.js';
+import type { Job } from './jobs/Job.js';
 import { JobManager } from './jobs/JobManager.js';
 import { deleteRestoredJournals, journalName } from './jobs/journal/journalsOnDisk.js';
 import type { ListingClient } from './jobs/listMembers.js';
@@ -29,7 +30,18 @@ export interface Massnick<B extends Boss | undefined = Boss> {
 	 * whose application has the intent.
 	 */
 	listers(): ListingClient[];
-	/** Cancels the running job, lets requests on the wire finish, closes the journal, logs out. */
+	/**
+	 * Resumes the job a restart interrupted (`massnick start` calls it once everything is up): only
+	 * with `jobs.resumeOnStart`, a boss, and every worker held here, for a job a slash command
+	 * started; anything else resumes nothing and logs why. Resolves once it has started (or not).
+	 *
+	 * @returns the resumed job, or `undefined`.
+	 */
+	resume(): Promise<Job | undefined>;
+	/**
+	 * Cancels the running job, lets requests on the wire finish, closes the journal (`stopped`: the
+	 * next start resumes it), logs out.
+	 */
 	stop(): Promise<void>;
 }
 
@@ -124,7 +136,7 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 		logger: logger.child({ component: 'jobs' }),
 	});
 	boss?.attach({ config, fleet, jobs, actionDeps, logger: logger.child({ component: 'commands' }) });
-	let interrupted;
+	let interrupted: Awaited<ReturnType<JobManager['interrupted']>>;
 	try {
 		interrupted = await jobs.interrupted();
 	} catch (error) {
@@ -133,10 +145,36 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 	}
 	if (interrupted) {
 		logger.warn(
-			{ job: interrupted.header.jobId, title: interrupted.header.title },
+			{ job: interrupted.header.jobId, title: interrupted.header.title, state: interrupted.state },
 			'a job did not finish last time; /status counts what is left, and running it again with the same target finishes it',
 		);
 	}
+	const resume = async (): Promise<Job | undefined> => {
+		const log = logger.child({ component: 'resume' });
+		if (fleet.size === 0) {
+			log.info(
+				{ workerCount: fleet.count },
+				'this massnick holds none of the workers (WORKER_IDS=none), so it resumes nothing: jobs run, and are rerun, in the processes holding the workers',
+			);
+			return undefined;
+		}
+		const found = await jobs.interrupted();
+		if (!found) return undefined;
+		const fields = { job: found.header.jobId, title: found.header.title };
+		if (!config.jobs.resumeOnStart) {
+			log.info(fields, 'jobs.resumeOnStart is off: the interrupted job waits until someone runs the same command again');
+		} else if (!boss) {
+			log.info(fields, 'no boss runs here, so nothing is resumed: the scheduler that runs this massnick reruns the job');
+		} else if (!fleet.holdsAll) {
+			log.info(
+				{ ...fields, workerIds: fleet.ids, workerCount: fleet.count },
+				'this massnick holds only some of the workers, so it resumes nothing: a job split over processes is rerun in each (massnick run, or the Kubernetes Job)',
+			);
+		} else {
+			return boss.resume(found);
+		}
+		return undefined;
+	};
 	const forgetRestored = async (): Promise<void> => {
 		try {
 			const deleted = await deleteRestoredJournals(config.dataDir, { deleteRestoredAfterDays: config.journal.deleteRestoredAfterDays });
@@ -168,6 +206,7 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 		guildContext,
 		actionDeps,
 		listers,
+		resume,
 		async stop() {
 			clearInterval(daily);
 			await jobs.stop();

@@ -90,6 +90,14 @@ export interface ActionModule {
 	check?(args: ActionArgs, settings: ActionSettings): void;
 	/** The action that wrote a journal with one of {@link journalTypes}, for its restore. */
 	fromJournal(header: JournalHeader, deps: ActionDeps): MassAction;
+	/**
+	 * The action of an interrupted job, to run again after a restart, checked as a new job's
+	 * would be against the guild as it is now (a role deleted or moved above the workers since).
+	 * Default: {@link fromJournal}.
+	 *
+	 * @throws {JobError} with what changed.
+	 */
+	resume?(header: JournalHeader, deps: ActionDeps): MassAction;
 	/** One sample line of a preview: `@alice: “Alice” → “🎃 Alice”`, `@bob gets @Event`. */
 	describeChange(member: MemberRecord, from: SlotValue, to: SlotValue, roleName: (id: string) => string): string;
 	/**

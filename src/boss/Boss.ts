@@ -20,6 +20,8 @@ import { permissionNames } from '../discord/permissionNames.js';
 import { ErrorCodes, JobError, MassnickError } from '../errors.js';
 import { toMemberRecord } from '../discord/toMemberRecord.js';
 import type { GuildContext } from '../jobs/GuildContext.js';
+import type { Job } from '../jobs/Job.js';
+import type { JobJournalSummary } from '../jobs/JobJournal.js';
 import type { BossContext, BossHandle } from './BossContext.js';
 import { bossGuildContext, type WorkerSight } from './bossGuildContext.js';
 import { bossCommands, commandDefinitions } from './commands/bossCommands.js';
@@ -29,6 +31,7 @@ import { FleetTallies } from './fleet/FleetTallies.js';
 import { isAllowed, notAllowedText } from './isAllowed.js';
 import type { LiveStatus } from './status/LiveStatus.js';
 import { PreviewBoard } from './preview/PreviewBoard.js';
+import { resumeInterrupted } from './resume/resumeInterrupted.js';
 import { WorkersElsewhere } from './fleet/WorkersElsewhere.js';
 import { wordError } from './wordError.js';
 
@@ -181,6 +184,16 @@ export class Boss implements BossHandle {
 		const members = [guild.members.me, ...(this.#context?.fleet.workers ?? []).map((worker) => worker.client.guilds.cache.get(guild.id)?.members.me)];
 		const here = members.map((member) => (member ? [...member.roles.cache.keys()].filter((id) => id !== guild.id) : []));
 		return [...here, ...this.#elsewhere.roles()];
+	}
+
+	/**
+	 * Resumes the job a restart interrupted, for the member who started it if they may still run
+	 * it, and says so in its channel (see `resumeInterrupted`). Call after {@link attach}.
+	 *
+	 * @returns the resumed job, or `undefined` when it was not resumed.
+	 */
+	resume(interrupted: JobJournalSummary): Promise<Job | undefined> {
+		return resumeInterrupted(this.#context!, interrupted);
 	}
 
 	async stop(): Promise<void> {

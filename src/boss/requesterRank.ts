@@ -5,7 +5,8 @@ import type { RequesterRank } from '../jobs/RequesterRank.js';
  * How far the member behind an interaction reaches by hand, from what Discord sent with it (their
  * roles as they are at the moment of the command or the press) and the roles' positions in the
  * boss's cache (kept current by role events). Read at every command and every Start, so a member
- * demoted between a preview and its Start gets the new bound.
+ * demoted between a preview and its Start gets the new bound; and before a job resumes after a
+ * restart, from the member fetched then (`{ user: member.user, member }`).
  *
  * The owner is above the hierarchy; everyone else, Administrator or not, is bounded by their
  * highest role. A role the cache does not know (deleted this instant) ranks nothing.
@@ -19,12 +20,14 @@ export function requesterRank(interaction: Pick<BaseInteraction, 'user' | 'membe
 	const roleIds = member && 'cache' in member.roles ? [...member.roles.cache.keys()] : ((member?.roles as string[] | undefined) ?? []);
 	let position = 0;
 	let roleName = 'everyone';
+	let roleId: string | undefined;
 	for (const id of roleIds) {
 		const role = guild.roles.cache.get(id);
 		if (role && id !== guild.id && role.position > position) {
 			position = role.position;
 			roleName = role.name;
+			roleId = id;
 		}
 	}
-	return { kind: 'member', userId, position, roleName };
+	return { kind: 'member', userId, position, roleName, ...(roleId === undefined ? {} : { roleId }) };
 }

@@ -7,9 +7,10 @@ import { startMassnick } from '../startMassnick.js';
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /**
- * `npm start`: loads and checks the configuration, starts the boss and the workers, and on
- * SIGINT or SIGTERM cancels the running job, lets requests on the wire finish, closes the
- * journal and exits 0 within 10 seconds.
+ * `npm start`: loads and checks the configuration, starts the boss and the workers, resumes the
+ * job a restart interrupted (`jobs.resumeOnStart`), and on SIGINT or SIGTERM stops the running
+ * job, lets requests on the wire finish, closes the journal (`stopped`, so the next start resumes
+ * it) and exits 0 within 10 seconds.
  */
 export async function runStart(): Promise<void> {
 	const config = loadConfig();
@@ -33,4 +34,10 @@ export async function runStart(): Promise<void> {
 	};
 	process.on('SIGINT', shutdown);
 	process.on('SIGTERM', shutdown);
+	// After the handlers: a stop during the resume still closes the journal cleanly.
+	try {
+		await massnick.resume();
+	} catch (error) {
+		logger.error({ err: error }, 'could not resume the interrupted job; run the same command again to finish it');
+	}
 }

@@ -88,6 +88,16 @@ export interface PreviewSettings {
 	readonly skipBelowMembers: number;
 }
 
+/** What happens to jobs beyond running them. */
+export interface JobSettings {
+	/**
+	 * `massnick start` resumes the job a restart interrupted (the process died, or was stopped
+	 * under it) once the boss is ready, for the member who started it if they may still run it.
+	 * `false`: it waits until someone runs the same command again.
+	 */
+	readonly resumeOnStart: boolean;
+}
+
 /** The non-secret settings, from `config/massnick.json`. */
 export interface Settings {
 	/** Template of the audit log reason; placeholders `{jobKind}`, `{user}`, `{userId}`, `{jobId}`. */
@@ -101,6 +111,7 @@ export interface Settings {
 	readonly safety: SafetySettings;
 	readonly journal: JournalSettings;
 	readonly preview: PreviewSettings;
+	readonly jobs: JobSettings;
 }
 
 /** One worker this process holds: its id among `workerCount`, and its bot's token (secret). */

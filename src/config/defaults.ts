@@ -40,6 +40,10 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze<Settings>({
 		// A test server of a handful of people runs at once; any real server is asked first.
 		skipBelowMembers: 100,
 	},
+	jobs: {
+		// A restart at 3 a.m. (a kernel update, an out-of-memory kill) goes on by itself.
+		resumeOnStart: true,
+	},
 });
 
 /** Defaults of the optional environment keys. */

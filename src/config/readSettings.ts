@@ -40,6 +40,7 @@ const RULES: Readonly<Record<string, Rule>> = {
 		why: "the preview is edited through the command's interaction token, which Discord keeps for 15 minutes",
 	},
 	'preview.skipBelowMembers': { type: 'int', min: 0, max: 100_000_000, why: '0 previews every job' },
+	'jobs.resumeOnStart': { type: 'boolean' },
 };
 
 /**

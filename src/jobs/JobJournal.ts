@@ -3,6 +3,7 @@ import { workerIndexOf } from '../workers/partition.js';
 import {
 	Journal,
 	type JournalCounts,
+	type JournalEndState,
 	type JournalHeader,
 	type JournalHeaderInput,
 	type JournalState,
@@ -183,11 +184,28 @@ export class JobJournal {
 	 * Marks every file `state`, each with its own counts: `countsOf(undefined)` for the
 	 * whole-guild file, `countsOf(id)` for worker `id`'s.
 	 */
-	async mark(state: 'finished' | 'cancelled' | 'restored', countsOf: (workerId: number | undefined) => JournalCounts | undefined): Promise<void> {
-		const marks = { finished: 'markFinished', cancelled: 'markCancelled', restored: 'markRestored' } as const;
+	async mark(state: JournalEndState, countsOf: (workerId: number | undefined) => JournalCounts | undefined): Promise<void> {
+		const marks = { finished: 'markFinished', cancelled: 'markCancelled', stopped: 'markStopped', restored: 'markRestored' } as const;
 		const results = await Promise.allSettled(this.#journals.map((journal) => journal[marks[state]](countsOf(journal.workerId))));
 		const failed = results.find((result) => result.status === 'rejected');
 		if (failed) throw failed.reason;
+	}
+
+	/**
+	 * Marks an unfinished job's files (`running` or `stopped`) cancelled without going on with it:
+	 * `/cancel` of a job that was interrupted, so nothing resumes it. Files already ended keep
+	 * their state; the originals stay for a rerun or a restore.
+	 */
+	static async cancelUnfinished(dataDir: string, summary: JobJournalSummary): Promise<void> {
+		for (const file of summary.files) {
+			if (file.state !== 'running' && file.state !== 'stopped') continue;
+			const journal = await Journal.open(dataDir, file.header.guildId, file.header.jobId, { workerId: file.workerId, index: false });
+			try {
+				await journal.markCancelled();
+			} finally {
+				await journal.close();
+			}
+		}
 	}
 
 	async close(): Promise<void> {
@@ -211,12 +229,17 @@ function keeps(holding: JournalHolding, file: JournalSummary): boolean {
 	return file.workerId !== undefined && holding.ids.includes(file.workerId);
 }
 
-/** A job's state over its files: restored once every file is, else running if any file is. */
+/** Which file's state a job takes, when its files differ: the first of these any open file has. */
+const STATE_ORDER: readonly JournalState[] = ['running', 'stopped', 'cancelled', 'finished'];
+
+/**
+ * A job's state over its files: restored once every file is, else running if any file is, else
+ * stopped (unfinished either way), cancelled, finished.
+ */
 function summarize(files: JournalSummary[]): JobJournalSummary {
 	const first = files[0]!;
 	const open = files.filter((file) => file.state !== 'restored');
-	const state: JournalState =
-		open.length === 0 ? 'restored' : open.some((file) => file.state === 'running') ? 'running' : open.some((file) => file.state === 'cancelled') ? 'cancelled' : 'finished';
+	const state: JournalState = open.length === 0 ? 'restored' : (STATE_ORDER.find((candidate) => open.some((file) => file.state === candidate)) ?? 'finished');
 	const ended = files.map((file) => file.endedAt).filter((at): at is string => at !== undefined);
 	const endedAt = state === 'running' || ended.length === 0 ? undefined : ended.sort().at(-1);
 	const counted = files.flatMap((file) => (file.counts ? [file.counts] : []));

@@ -16,6 +16,7 @@ import { type MemberFilters, planMember, planRestore } from './planner.js';
 import type { ProgressSnapshot, WorkerCounts } from './Progress.js';
 import { actionToUndo, newestOpen, noJournalError } from './restoreQueries.js';
 import type { RequesterRank } from './RequesterRank.js';
+import { readRunRecord, type RunRecord, writeRunRecord } from './journal/runRecord.js';
 
 /** Who ran a command, as the audit log and the journal name them. */
 export interface Requester {
@@ -34,6 +35,11 @@ export interface StartJobOptions {
 	filters?: MemberFilters | undefined;
 	/** Journal what the job changes, so /restore can undo it. Default true. */
 	journal?: boolean | undefined;
+	/**
+	 * Who asked and where, kept beside the journal once it is open (see {@link RunRecord}), so a
+	 * restart can resume the job: a start from a slash command, or a resume. None for a dry run.
+	 */
+	record?: RunRecord | undefined;
 }
 
 export interface StartRestoreOptions {
@@ -95,6 +101,14 @@ export class JobManager {
 	readonly #countKeys = new WeakMap<Job, string>();
 	/** Each job's journal files, for people (a dry run and a count have none). */
 	readonly #journalPaths = new WeakMap<Job, readonly string[]>();
+	/** How many members each job's journal held when it started: what earlier runs changed. */
+	readonly #journaledAtStart = new WeakMap<Job, number>();
+	/** Jobs with a run record beside their journal, which follows their status message. */
+	readonly #recorded = new WeakSet<Job>();
+	/** Jobs cancelled by {@link stop}: their journal says `stopped`, not `cancelled`. */
+	readonly #stoppedByShutdown = new WeakSet<Job>();
+	/** Run record updates, one after another (a read, then a write of the whole file). */
+	#recordWrites: Promise<unknown> = Promise.resolve();
 	#counter = 0;
 	readonly #options: JobManagerOptions;
 	readonly #holding: JournalHolding;
@@ -119,10 +133,65 @@ export class JobManager {
 		return this.#lastCount;
 	}
 
-	/** The newest journal whose job never finished (the process died mid-run). */
+	/**
+	 * The newest journal whose job never finished: its process died mid-run (`running`) or shut
+	 * down under it (`stopped`). Not the job running now.
+	 */
 	async interrupted(): Promise<JobJournalSummary | undefined> {
 		const journals = await this.journals();
-		return journals.find((journal) => journal.state === 'running' && journal.header.jobId !== this.#current?.id);
+		return journals.find((journal) => (journal.state === 'running' || journal.state === 'stopped') && journal.header.jobId !== this.#current?.id);
+	}
+
+	/** Who asked for job `jobId` and where (see {@link RunRecord}); `undefined` when none is kept. */
+	runRecord(jobId: string): Promise<RunRecord | undefined> {
+		const { config, logger } = this.#options;
+		return readRunRecord(config.dataDir, config.guildId, jobId, (message) => logger.warn(message));
+	}
+
+	/**
+	 * Changes job `jobId`'s run record, after any change asked for before; nothing when it has
+	 * none. A failure only logs: the record serves a later resume, never the job itself.
+	 */
+	updateRunRecord(jobId: string, change: Partial<RunRecord>): Promise<void> {
+		const { config, logger } = this.#options;
+		const update = this.#recordWrites.then(async () => {
+			try {
+				const record = await this.runRecord(jobId);
+				if (record) await writeRunRecord(config.dataDir, config.guildId, jobId, { ...record, ...change });
+			} catch (error) {
+				logger.warn({ err: error, job: jobId }, 'could not update the run record beside the journal');
+			}
+		});
+		this.#recordWrites = update;
+		return update;
+	}
+
+	/** Keeps where `job`'s live status message is, for a resume to edit it; only for a job with a run record. */
+	noteStatusMessage(job: Job, statusMessage: NonNullable<RunRecord['statusMessage']>): Promise<void> {
+		if (!this.#recorded.has(job)) return Promise.resolve();
+		return this.updateRunRecord(job.id, { statusMessage });
+	}
+
+	/** How many members `job`'s journal held when it started (what earlier runs of it changed); `undefined` without one. */
+	journaledAtStart(job: Job): number | undefined {
+		return this.#journaledAtStart.get(job);
+	}
+
+	/**
+	 * Closes the interrupted job (see {@link interrupted}) without going on with it: its journal is
+	 * marked `cancelled`, so no restart resumes it. Its originals stay: the same command continues
+	 * it, /restore undoes it.
+	 *
+	 * @returns the job closed, or `undefined` when there was none.
+	 * @throws {JobError} `JOB_RUNNING` while a job starts or runs (cancel that instead).
+	 */
+	async closeInterrupted(): Promise<JobJournalSummary | undefined> {
+		this.assertIdle();
+		const summary = await this.interrupted();
+		if (!summary) return undefined;
+		await JobJournal.cancelUnfinished(this.#options.config.dataDir, summary);
+		this.#options.logger.info({ job: summary.header.jobId, title: summary.header.title }, 'interrupted job closed without resuming it');
+		return summary;
 	}
 
 	/**
@@ -202,6 +271,7 @@ export class JobManager {
 			try {
 				const context = forRequester(this.#options.guildContext(), options.rank);
 				action.checkRequester?.(context, false);
+				const recorded = journal && options.record ? await this.#writeRecord(jobId, options.record) : false;
 				const job = this.#createJob({
 					id: jobId,
 					action,
@@ -212,6 +282,7 @@ export class JobManager {
 					plan: (member) => planMember(member, action, filters, context, journal?.originalOf(member.id)),
 					beforeChange: journal ? (changes) => journal.recordOriginals(changes) : undefined,
 				});
+				if (recorded) this.#recorded.add(job);
 				return { job, journal };
 			} catch (error) {
 				await journal?.close();
@@ -240,6 +311,8 @@ export class JobManager {
 			// The restore reads the entries itself; the journal is opened only to mark it restored.
 			const journal = await JobJournal.open(config.dataDir, summary, this.#holding, { restore: true });
 			try {
+				// Whatever becomes of the restore, the job it undoes is not to go on by itself.
+				if (!options.dryRun) await this.updateRunRecord(summary.header.jobId, { restoreStartedAt: new Date().toISOString() });
 				const entries = await journal.loadIndex();
 				// Read again after the journal's I/O: a role moved meanwhile counts.
 				const context = forRequester(this.#options.guildContext(), options.rank);
@@ -299,13 +372,17 @@ export class JobManager {
 
 	/**
 	 * Cancels everything (the job and any counts) and waits until they have ended and the
-	 * journal's last line is on disk: for shutdown. No job starts after it.
+	 * journal's last line is on disk: for shutdown. No job starts after it. A job that was still
+	 * running (nobody had cancelled it) is marked `stopped`, so the next `npm start` resumes it.
 	 */
 	async stop(): Promise<void> {
 		this.#stopping = true;
 		await this.#starting?.catch(() => {});
 		const jobs = [this.#current, ...this.#counts].filter((job): job is Job => job !== undefined);
+		const current = this.#current;
+		if (current && (current.state === 'running' || current.state === 'planned')) this.#stoppedByShutdown.add(current);
 		for (const job of jobs) job.cancel();
+		await this.#recordWrites;
 		await Promise.all(jobs.map((job) => job.ended()));
 		while (this.#current) await new Promise((resolve) => setTimeout(resolve, 10));
 		await this.#ending;
@@ -403,7 +480,10 @@ export class JobManager {
 
 	#launch(job: Job, journal: JobJournal | undefined): void {
 		this.#current = job;
-		if (journal) this.#journalPaths.set(job, journal.paths);
+		if (journal) {
+			this.#journalPaths.set(job, journal.paths);
+			this.#journaledAtStart.set(job, journal.size);
+		}
 		const { fleet } = this.#options;
 		const log = this.#options.logger.child({ job: job.id });
 		log.info(
@@ -445,7 +525,7 @@ export class JobManager {
 						const complete = snapshot.failed === 0 && snapshot.aboveRequester === 0 && result.stoppedWorkers.length === 0;
 						if (result.state === 'finished' && complete) await journal.mark('restored', countsOf);
 					} else if (result.state === 'finished') await journal.mark('finished', countsOf);
-					else if (result.state === 'cancelled') await journal.mark('cancelled', countsOf);
+					else if (result.state === 'cancelled') await journal.mark(this.#stoppedByShutdown.has(job) ? 'stopped' : 'cancelled', countsOf);
 				}
 			} catch (error) {
 				this.#options.logger.error({ err: error, job: job.id }, 'could not write the end of the journal');
@@ -469,6 +549,20 @@ export class JobManager {
 		if (others.length === 0) return '';
 		const files = others.map((summary) => summary.path).join(', ');
 		return ` This process holds workers ${fleet.ids.join(', ')} of ${fleet.count}, and journals of other workers are here (${files}): restore them with the processes holding those workers, or with a massnick holding every worker.`;
+	}
+
+	/** Writes a job's run record; `false`, having logged why, when it could not. */
+	async #writeRecord(jobId: string, record: RunRecord): Promise<boolean> {
+		const { config, logger } = this.#options;
+		const write = this.#recordWrites.then(() => writeRunRecord(config.dataDir, config.guildId, jobId, record));
+		this.#recordWrites = write.catch(() => undefined);
+		try {
+			await write;
+			return true;
+		} catch (error) {
+			logger.warn({ err: error, job: jobId }, 'could not keep who asked for the job beside its journal: a restart will not resume it');
+			return false;
+		}
 	}
 
 	#newJobId(kind: string): string {

@@ -29,7 +29,7 @@ import {
 	statusLine,
 } from './journal/records.js';
 
-export type { JournalCounts, JournalHeader, JournalHeaderInput } from './journal/records.js';
+export type { JournalCounts, JournalEndState, JournalHeader, JournalHeaderInput } from './journal/records.js';
 export type { JournalState, JournalSummary } from './journal/readSummary.js';
 export { loadIndex, readEntries, type ReadJournalOptions } from './journal/readEntries.js';
 export type { RestoreIndex } from './journal/RestoreIndex.js';
@@ -258,6 +258,11 @@ export class Journal {
 
 	markCancelled(counts?: JournalCounts): Promise<void> {
 		return this.#mark('cancelled', counts);
+	}
+
+	/** Marks this journal as stopped by a shutdown: unfinished, and to be resumed. */
+	markStopped(counts?: JournalCounts): Promise<void> {
+		return this.#mark('stopped', counts);
 	}
 
 	/** Marks this journal as undone by a restore job. */

@@ -21,6 +21,11 @@ export type RequesterRank =
 			readonly position: number;
 			/** That role's name, for people (`everyone` with no role). */
 			readonly roleName: string;
+			/**
+			 * That role's id (absent with no role): a rank kept on disk is compared by the role's
+			 * position then, which moves when roles below it are added or deleted.
+			 */
+			readonly roleId?: string | undefined;
 	  };
 
 /** The operator at the machine: the bots' reach, no more. */

@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ErrorCodes, JobError } from '../errors.js';
@@ -15,7 +16,8 @@ export interface FleetJob {
 	readonly startedAt: string;
 	/**
 	 * `running` while any part is (or stopped without finishing: a file cannot tell a crash from a
-	 * run) or a worker has no part yet; `restored` once every part is undone.
+	 * run) or a worker has no part yet; `stopped` when a part's process shut down under it (none
+	 * running); `restored` once every part is undone.
 	 */
 	readonly state: JournalState;
 	/** Each worker's part, by worker id in order. A whole-guild file (a process that held every worker) is every worker's part. */
@@ -39,7 +41,7 @@ export interface ReadFleetJobsOptions {
  * @throws {JobError} `FLEET_JOURNALS_UNREADABLE` when `root` does not exist or cannot be listed.
  */
 export async function readFleetJobs(root: string, guildId: string, options: ReadFleetJobsOptions = {}): Promise<FleetJob[]> {
-	let entries;
+	let entries: Dirent[];
 	try {
 		entries = await readdir(root, { withFileTypes: true });
 	} catch (error) {
@@ -96,6 +98,7 @@ function fleetJobOf(files: JournalSummary[]): FleetJob {
 function stateOf(parts: readonly JournalSummary[], someMissing: boolean): JournalState {
 	if (parts.every((part) => part.state === 'restored')) return 'restored';
 	if (someMissing || parts.some((part) => part.state === 'running')) return 'running';
+	if (parts.some((part) => part.state === 'stopped')) return 'stopped';
 	if (parts.some((part) => part.state === 'cancelled')) return 'cancelled';
 	return 'finished';
 }

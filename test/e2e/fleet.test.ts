@@ -304,7 +304,7 @@ describe('starting a fleet process without the boss', () => {
 		};
 		const control = new SandboxControl(sandbox!.controlUrl);
 		const all = await startMassnick(loadConfig({ env, configDir: 'test/support/config', dotenvPath: false }), pino({ level: 'silent' }));
-		let expected;
+		let expected: { context: ReturnType<typeof all.guildContext>; counts: Awaited<ReturnType<typeof countWith>> };
 		try {
 			expected = { context: all.guildContext(), counts: await countWith(all) };
 		} finally {

@@ -50,5 +50,14 @@ export const roleModule: ActionModule = {
 		const role = deps.role(header.target) ?? { id: header.target, name: `deleted-role-${header.target}` };
 		return new RoleAction(role, header.action === ROLE_ACTION_TYPES.add ? 'add' : 'remove');
 	},
+	resume(header, deps) {
+		const role = deps.role(header.target);
+		if (!role) {
+			throw new JobError(ErrorCodes.RoleNotAssignable, `its role (${header.target}) was deleted since it started, so there is nothing left to give or take`, {
+				context: { roleId: header.target },
+			});
+		}
+		return assignableRoleAction(role, header.action === ROLE_ACTION_TYPES.add ? 'add' : 'remove', deps.guildContext());
+	},
 	describeChange: describeRoleChange,
 };

@@ -35,6 +35,7 @@ export function actionCommand(module: ActionModule): BossCommand {
 					scope: describeFilters(filters, roleNameIn(context.boss.guild)),
 					estimate: (counts, ctx) => estimate(counts, ctx, filters),
 					describeChange: module.describeChange,
+					rebuild: () => module.request(args, context.actionDeps).action,
 				}),
 			);
 		},

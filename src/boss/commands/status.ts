@@ -8,7 +8,8 @@ import { fleetHint } from './fleetHint.js';
 
 /**
  * `/status`: the running job's live status, or the last one's report, or, after a crash, the
- * unfinished job counted from the live guild; a fleet's job when the workers run elsewhere.
+ * unfinished job counted from the live guild (and why a restart did not resume it); a fleet's job
+ * when the workers run elsewhere.
  * Reads only. Members with Manage Nicknames see it.
  */
 export const statusCommand: BossCommand = {
@@ -39,8 +40,11 @@ export const statusCommand: BossCommand = {
 			await interaction.editReply(`No job has run since the bot started, and no journal shows an unfinished one.${fleetHint(context)}`);
 			return;
 		}
+		const record = await context.jobs.runRecord(interrupted.header.jobId);
+		const { notResumed } = record ?? {};
+		const why = notResumed ? ` ⏸️ Not resumed after the restart at ${notResumed.at}: ${notResumed.reason}. ${notResumed.next}` : '';
 		await interaction.editReply(
-			`The last job (**${interrupted.header.title}**, started by ${interrupted.header.startedBy.tag} at ${interrupted.header.startedAt}) did not finish. Counting what is left from the live server; run it again with the same target to finish it.`,
+			`The last job (**${interrupted.header.title}**, started by ${interrupted.header.startedBy.tag} at ${interrupted.header.startedAt}) did not finish. Counting what is left from the live server; run it again with the same target to finish it.${why}`,
 		);
 		const { action, filters } = countTargetOf(interrupted.header, context);
 		await showLive(interaction, context, context.jobs.count(action, requesterOf(interaction), filters));

@@ -65,10 +65,18 @@ export async function showFleetStatus(interaction: ChatInputCommandInteraction, 
 	return true;
 }
 
+/** How a fleet job that runs nowhere ended, by its journals. */
+const endedWords: Record<Exclude<FleetJob['state'], 'running'>, string> = {
+	finished: 'finished in every process',
+	cancelled: 'been cancelled in some of its processes',
+	stopped: 'been stopped by a shutdown in some of its processes before it finished: running it again there finishes it',
+	restored: 'been undone by a restore',
+};
+
 /** Where the fleet's job stands by its journals, in a sentence. */
 function fleetJobLine(job: FleetJob): string {
 	const title = `**${escapeMarkdown(job.header.title)}**`;
-	if (job.state !== 'running') return `The fleet's last job, ${title}, has ${job.state === 'cancelled' ? 'been cancelled in some of its processes' : 'finished in every process'}.`;
+	if (job.state !== 'running') return `The fleet's last job, ${title}, has ${endedWords[job.state]}.`;
 	const started = job.header.workers - job.missing.length;
 	return `${title} runs in the fleet's processes: ${started === job.header.workers ? 'every worker has' : `${started} of ${job.header.workers} workers have`} a journal of it.`;
 }

@@ -30,6 +30,7 @@ const partLabels: Record<JournalState | 'missing', string> = {
 	running: 'running',
 	finished: 'finished',
 	cancelled: 'cancelled',
+	stopped: 'stopped',
 	restored: 'restored',
 	missing: 'not started',
 };
@@ -38,6 +39,7 @@ const jobLabels: Record<JournalState, string> = {
 	running: 'running',
 	finished: 'finished',
 	cancelled: 'cancelled',
+	stopped: 'stopped by a shutdown',
 	restored: 'undone by a restore',
 };
 
@@ -100,12 +102,12 @@ function paceLine(job: FleetJob, facts: FleetCountFacts, done: number, toDo: num
 }
 
 /**
- * Workers whose part ended (finished or cancelled) while the live guild still has members of theirs
+ * Workers whose part ended (finished, cancelled or stopped) while the live guild still has members of theirs
  * to do: members who joined after their listing passed (a pod has no gateway to see them), who
  * changed back since, or whose change failed. A rerun does only those.
  */
 function endedWithWorkLeft(job: FleetJob, workers: readonly WorkerSnapshot[]): string | undefined {
-	const left = workers.filter((worker) => worker.changed > 0 && ['finished', 'cancelled'].includes(job.parts.get(worker.index)?.state ?? ''));
+	const left = workers.filter((worker) => worker.changed > 0 && ['finished', 'cancelled', 'stopped'].includes(job.parts.get(worker.index)?.state ?? ''));
 	if (left.length === 0) return undefined;
 	const members = left.reduce((total, worker) => total + worker.changed, 0);
 	const whose = left.length === 1 ? `Worker ${left[0]!.index}'s part` : `The parts of workers ${formatIdRuns(left.map((worker) => worker.index))}`;

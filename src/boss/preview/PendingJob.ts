@@ -43,7 +43,8 @@ export interface PendingJob {
 	planSample(members: readonly MemberRecord[], ctx: GuildContext): Promise<Plan[]>;
 	/**
 	 * Starts it (or its dry run) through the job manager, as the command always has, bounded by
-	 * `rank`: the requester's, read again when they start it.
+	 * `rank`: the requester's, read again when they start it. `channelId`: where the command was
+	 * run, kept beside the journal of a job a restart may resume.
 	 */
-	start(options: { dryRun: boolean; startedBy: Requester; rank: RequesterRank }): Promise<StartedJob>;
+	start(options: { dryRun: boolean; startedBy: Requester; rank: RequesterRank; channelId?: string | undefined }): Promise<StartedJob>;
 }

@@ -15,10 +15,16 @@ export interface PendingApplyOptions {
 	readonly estimate: (counts: GuildCounts, ctx: GuildContext) => JobEstimate;
 	/** How one planned change reads in the sample: the action's module's words. */
 	readonly describeChange: PendingJob['describeChange'];
+	/**
+	 * The action built again from the command's options, with the guild as it is when the job
+	 * starts: a role deleted or moved above the workers since the preview is refused then, before
+	 * a single request would earn a 404 or a 403.
+	 */
+	readonly rebuild?: (() => MassAction) | undefined;
 }
 
 /** `/massnick`, `/massrole`: an action over the guild, with the engine's filters. */
-export function pendingApply(context: BossContext, { action, filters, scope, estimate, describeChange }: PendingApplyOptions): PendingJob {
+export function pendingApply(context: BossContext, { action, filters, scope, estimate, describeChange, rebuild }: PendingApplyOptions): PendingJob {
 	return {
 		title: action.words.doing,
 		scope,
@@ -28,8 +34,12 @@ export function pendingApply(context: BossContext, { action, filters, scope, est
 		estimate,
 		describeChange,
 		planSample: async (members, ctx) => members.map((member) => planMember(member, action, filters, ctx)),
-		async start({ dryRun, startedBy, rank }) {
-			const job = await context.jobs.startJob(action, { dryRun, startedBy, rank, filters });
+		async start({ dryRun, startedBy, rank, channelId }) {
+			// Who asked and where, for a restart to resume it; a start by a person clears its resumes.
+			const record = channelId === undefined ? undefined : { startedBy, rank, channelId, startedAt: new Date().toISOString(), resumes: [] };
+			const now = rebuild?.() ?? action;
+			context.jobs.assertPermitted(now);
+			const job = await context.jobs.startJob(now, { dryRun, startedBy, rank, filters, record });
 			const { fleet } = context;
 			const workers = fleet.holdsAll ? `${fleet.size} workers` : `${formatWorkers(fleet.ids, fleet.count)} here; the others run elsewhere, each on its own workers' members`;
 			return {

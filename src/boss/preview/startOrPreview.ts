@@ -47,7 +47,7 @@ export async function startOrPreview(
 	if (dryRun || context.boss.guild.memberCount < context.config.preview.skipBelowMembers) {
 		await interaction.deferReply();
 		const pending = withinRank(await prepare());
-		const { job, text } = await pending.start({ dryRun, startedBy: requesterOf(interaction), rank });
+		const { job, text } = await pending.start({ dryRun, startedBy: requesterOf(interaction), rank, channelId: interaction.channelId });
 		await interaction.editReply(text);
 		await showLive(interaction, context, job);
 		return;

@@ -34,9 +34,12 @@ export class LiveStatus {
 		this.#render = render ?? ((job) => renderLiveMessage(job, cancellable));
 	}
 
-	/** Posts the message, then keeps it current until the job ends (and once more after). */
-	async start(): Promise<Message> {
-		this.#message = await this.channel.send(this.#render(this.job));
+	/**
+	 * Posts the message (or takes over `existing`, the status message of an earlier run of the job,
+	 * editing it at once), then keeps it current until the job ends (and once more after).
+	 */
+	async start(existing?: Message): Promise<Message> {
+		this.#message = existing ? await existing.edit(this.#render(this.job)) : await this.channel.send(this.#render(this.job));
 		// Another /status may have taken over while the message was being sent.
 		if (this.#stopped) return this.#message;
 		this.#timer = setInterval(() => this.refresh(), this.refreshMs);

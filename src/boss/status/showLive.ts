@@ -1,4 +1,4 @@
-import { type BaseInteraction, MessageFlags, type RepliableInteraction, type SendableChannels } from 'discord.js';
+import { type BaseInteraction, type Message, MessageFlags, type RepliableInteraction, type SendableChannels } from 'discord.js';
 import type { Job } from '../../jobs/Job.js';
 import type { BossContext } from '../BossContext.js';
 import { LiveStatus, type RenderLive } from './LiveStatus.js';
@@ -11,19 +11,42 @@ import { LiveStatus, type RenderLive } from './LiveStatus.js';
 export async function showLive(interaction: RepliableInteraction, context: BossContext, job: Job, render?: RenderLive): Promise<void> {
 	const channel = await channelOf(interaction);
 	if (!channel) return;
-	const current = job === context.jobs.current;
-	const live = new LiveStatus(job, channel, context.config.statusRefreshSeconds * 1000, context.logger, current, render);
-	if (current) context.boss.liveStatus = live;
 	try {
-		await live.start();
+		await postLive(context, job, channel, { render });
 	} catch (error) {
-		live.stop();
 		context.logger.warn({ err: error }, 'could not post the live status');
 		await interaction.followUp({
-			content: 'The job runs, but the live status could not be posted in this channel (does the boss have Send Messages here?). Use /status in another channel.',
+			content:
+				'The job runs, but the live status could not be posted in this channel (does the boss have Send Messages here?). Use /status in another channel.',
 			flags: MessageFlags.Ephemeral,
 		});
 	}
+}
+
+export interface PostLiveOptions {
+	readonly render?: RenderLive | undefined;
+	/** A message to take over rather than post a new one (a resumed job's old status). */
+	readonly existing?: Message | undefined;
+}
+
+/**
+ * Posts (or takes over) the live status message of `job` in `channel`: the running job's is the
+ * boss's live status, and where it is is kept beside the job's journal, for a resume to find.
+ *
+ * @throws what Discord answered when the message could not be posted (the job runs on).
+ */
+export async function postLive(context: BossContext, job: Job, channel: SendableChannels, options: PostLiveOptions = {}): Promise<LiveStatus> {
+	const current = job === context.jobs.current;
+	const live = new LiveStatus(job, channel, context.config.statusRefreshSeconds * 1000, context.logger, current, options.render);
+	if (current) context.boss.liveStatus = live;
+	try {
+		const message = await live.start(options.existing);
+		if (current) void context.jobs.noteStatusMessage(job, { channelId: message.channelId, messageId: message.id });
+	} catch (error) {
+		live.stop();
+		throw error;
+	}
+	return live;
 }
 
 /** The channel an interaction came from, if the boss can post in it. */

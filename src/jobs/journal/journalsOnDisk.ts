@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { isSnowflake } from '../../discord/snowflake.js';
 import { Journal } from '../Journal.js';
 import type { JournalSummary } from './readSummary.js';
+import { deleteRunRecord } from './runRecord.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,13 +47,18 @@ export async function journalsOnDisk(dataDir: string, options: JournalsOnDiskOpt
 }
 
 /**
- * Deletes every fully restored journal whose restore is older than `deleteRestoredAfterDays`.
+ * Deletes every fully restored journal whose restore is older than `deleteRestoredAfterDays`, with
+ * the run record beside it (who asked for the job: personal data too, and of no use any more).
  * @returns the journals deleted.
  */
 export async function deleteRestoredJournals(dataDir: string, options: JournalsOnDiskOptions & { now?: () => number }): Promise<JournalOnDisk[]> {
 	const now = options.now?.() ?? Date.now();
 	const due = (await journalsOnDisk(dataDir, options)).filter((journal) => journal.deleteAfter !== undefined && journal.deleteAfter.getTime() <= now);
-	for (const journal of due) await rm(journal.path, { force: true });
+	for (const journal of due) {
+		await rm(journal.path, { force: true });
+		// A header whose job id names no file cannot have a record beside it either.
+		await deleteRunRecord(dataDir, journal.header.guildId, journal.header.jobId).catch(() => undefined);
+	}
 	return due;
 }
 

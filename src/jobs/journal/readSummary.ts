@@ -1,8 +1,11 @@
 import { open } from 'node:fs/promises';
-import { type JournalCounts, type JournalHeader, parseRecord, type StatusRecord } from './records.js';
+import { type JournalCounts, type JournalEndState, type JournalHeader, parseRecord, type StatusRecord } from './records.js';
 
-/** `running`: no status after the last original, so the job is running or crashed unfinished. */
-export type JournalState = 'running' | 'finished' | 'cancelled' | 'restored';
+/**
+ * `running`: no status after the last original, so the job is running or crashed unfinished;
+ * `stopped`: its process shut down under it. Both are unfinished, and `npm start` resumes either.
+ */
+export type JournalState = 'running' | JournalEndState;
 
 /** What `/status` and `/restore` need to know about one journal, without reading all of it. */
 export interface JournalSummary {

@@ -44,7 +44,14 @@ export interface OriginalRecord extends RestoreEntry {
 	readonly type: 'original';
 }
 
-export type JournalEndState = 'finished' | 'cancelled' | 'restored';
+/**
+ * How a run ended. `cancelled`: a person stopped it (/cancel, the status's Cancel, `massnick run`
+ * interrupted); `stopped`: the process shut down under it (SIGTERM, SIGINT), so `npm start`
+ * resumes it like a run whose process died; `restored`: a restore undid it.
+ */
+export type JournalEndState = 'finished' | 'cancelled' | 'stopped' | 'restored';
+
+const END_STATES: readonly string[] = ['finished', 'cancelled', 'stopped', 'restored'] satisfies readonly JournalEndState[];
 
 /** The job ended this way at `at`; the last status line in a file is its state. */
 export interface StatusRecord {
@@ -85,7 +92,7 @@ export function parseRecord(line: string): JournalRecord | string {
 			if (typeof record.id !== 'string' || !isName(record.from) || !isName(record.to)) return 'is an original with a bad id, from or to';
 			return record as unknown as OriginalRecord;
 		case 'status':
-			if (record.state !== 'finished' && record.state !== 'cancelled' && record.state !== 'restored') return `has an unknown state ${JSON.stringify(record.state)}`;
+			if (typeof record.state !== 'string' || !END_STATES.includes(record.state)) return `has an unknown state ${JSON.stringify(record.state)}`;
 			return record as unknown as StatusRecord;
 		case 'job':
 			if (record.version === 1) return upgradeHeader(record);

@@ -1,0 +1,213 @@
+import { escapeMarkdown, type Message, type SendableChannels } from 'discord.js';
+import type { Logger } from 'pino';
+import { moduleOfType } from '../../actions/actionOf.js';
+import { permissionNames } from '../../discord/permissionNames.js';
+import { MassnickError } from '../../errors.js';
+import { forRequester } from '../../jobs/GuildContext.js';
+import type { Job } from '../../jobs/Job.js';
+import type { JobJournalSummary } from '../../jobs/JobJournal.js';
+import type { MassAction } from '../../jobs/MassAction.js';
+import type { RunRecord } from '../../jobs/journal/runRecord.js';
+import { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from '../../jobs/resumedTooOften.js';
+import type { BossContext } from '../BossContext.js';
+import { commandPermission } from '../commandPermission.js';
+import { countTargetOf } from '../fleet/fleetStatus.js';
+import type { RenderLive } from '../status/LiveStatus.js';
+import { renderLiveMessage } from '../status/renderJob.js';
+import { postLive } from '../status/showLive.js';
+import { wordError } from '../wordError.js';
+import { readRequesterNow } from './readRequesterNow.js';
+import { resumedLine } from './resumedLine.js';
+import { whoCanContinue } from './whoCanContinue.js';
+import { type RequesterNow, whyNotResumed } from './whyNotResumed.js';
+
+/** The requester id of a job `massnick run` started (see `cli/cliRequester.ts`): no Discord user has it. */
+const OPERATOR_ID = '0';
+
+/**
+ * Resumes the job a restart interrupted (`summary`: its journal is `running` or `stopped`), as its
+ * command would rerun it: the same action, target and filters, for the same member, with no
+ * preview (they confirmed it when it started); the journal and the done marker make it do only
+ * what is left. Before, the member is read from the guild as it is now and checked with the rules
+ * of a new command (see {@link whyNotResumed}), and the job's last resumes against a crash loop
+ * (see {@link resumedTooOften}); a job that may not go on is left as it is, and its channel and the
+ * log say why and who can continue it. A resumed job posts its live status again in its channel,
+ * taking over its old status message when that is still there.
+ *
+ * Only a job started by a slash command has the run record this needs; one `massnick run` started
+ * is a scheduler's to rerun.
+ *
+ * @returns the resumed job, or `undefined` when it was not resumed.
+ */
+export async function resumeInterrupted(context: BossContext, summary: JobJournalSummary, now: () => number = Date.now): Promise<Job | undefined> {
+	const { header } = summary;
+	const log = context.logger.child({ job: header.jobId });
+	const fields = { title: header.title, startedBy: header.startedBy.tag, startedAt: header.startedAt, state: summary.state };
+	const record = await context.jobs.runRecord(header.jobId);
+	if (!record) {
+		if (header.startedBy.id === OPERATOR_ID) {
+			log.info(
+				fields,
+				'the interrupted job was started by massnick run, which a scheduler reruns: massnick start does not resume it (run the same massnick run again to finish it)',
+			);
+		} else {
+			log.warn(
+				fields,
+				'the interrupted job has no record of who asked for it (an older massnick started it), so it is not resumed: run the same command again to finish it',
+			);
+		}
+		return undefined;
+	}
+	if (record.restoreStartedAt !== undefined) {
+		log.info(
+			{ ...fields, restoreStartedAt: record.restoreStartedAt },
+			'a /restore of the interrupted job started since, so it is not resumed: /restore finishes undoing it',
+		);
+		return undefined;
+	}
+	// A job that ended after this one last started ran in its place: going back to this one by
+	// itself, perhaps days later, would surprise everyone.
+	const lastStart = record.resumes.at(-1) ?? record.startedAt;
+	const newer = (await context.jobs.journals()).find(
+		(other) => other.header.jobId !== header.jobId && other.endedAt !== undefined && other.endedAt > lastStart,
+	);
+	if (newer) {
+		log.info(
+			{ ...fields, newer: newer.header.jobId, newerTitle: newer.header.title },
+			'another job ran after the interrupted one, so it is not resumed: run its command again to finish it, or /cancel to close it',
+		);
+		return undefined;
+	}
+	const module = moduleOfType(header.action);
+	const journaled = context.jobs.actionOf(header);
+	if (!module || !journaled) {
+		log.warn({ ...fields, action: header.action }, 'the interrupted job was journaled by an action this massnick does not know, so it is not resumed');
+		return undefined;
+	}
+	const permission = commandPermission(module.command.name);
+	const permissionName = permissionNames(permission).join(', ');
+	const continueNext = `Run the same command again to continue, or /restore to undo it; ${whoCanContinue(record.rank, permissionName)}.`;
+	const refuse = (reason: string, next = continueNext): Promise<undefined> => notResumed(context, { header, record, reason, next, log, at: new Date(now()) });
+
+	// Checked as a new job's would be, against the guild now: a role deleted or raised since.
+	let action: MassAction;
+	try {
+		action = module.resume?.(header, context.actionDeps) ?? journaled;
+	} catch (error) {
+		if (!(error instanceof MassnickError)) throw error;
+		return refuse(`${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`);
+	}
+	if (resumedTooOften(record.resumes)) {
+		return refuse(
+			`it was resumed ${RESUME_LIMIT} times in ${RESUME_WINDOW_MS / 60_000} minutes and the process died each time, so it is not resumed again`,
+			'Fix the cause in the log, then run the same command to continue, or /cancel.',
+		);
+	}
+	let requester: RequesterNow;
+	try {
+		requester = await readRequesterNow(context, record.startedBy.id, permission);
+	} catch (error) {
+		return refuse(`${record.startedBy.tag}, who started it, could not be read from the server (${(error as Error).message})`);
+	}
+	const reason = whyNotResumed({
+		record,
+		now: requester,
+		permission: permissionName,
+		positionOf: (roleId) => context.boss.guild.roles.cache.get(roleId)?.position,
+		checkRequester: (rank) => action.checkRequester?.(forRequester(context.boss.guildContext(), rank), false),
+	});
+	if (reason !== undefined || requester.left) return refuse(reason ?? 'its requester left the server');
+
+	const resumedAt = new Date(now());
+	const startedBy = { id: record.startedBy.id, tag: requester.tag };
+	let job: Job;
+	try {
+		// Their rank read now bounds it; the record keeps the rank they started it with.
+		job = await context.jobs.startJob(action, {
+			dryRun: false,
+			startedBy,
+			rank: requester.rank,
+			filters: countTargetOf(header, context).filters,
+			record: { ...record, startedBy, resumes: [...record.resumes, resumedAt.toISOString()], notResumed: undefined },
+		});
+	} catch (error) {
+		if (!(error instanceof MassnickError)) throw error;
+		return refuse(`it could not start: ${wordError(error)}`);
+	}
+	const changedBefore = context.jobs.journaledAtStart(job) ?? 0;
+	log.info(
+		{
+			...fields,
+			resumedAt: resumedAt.toISOString(),
+			resumes: record.resumes.length + 1,
+			changedBefore,
+			leftAtMost: Math.max(0, context.boss.guild.memberCount - changedBefore),
+		},
+		'job resumed after a restart',
+	);
+	await showResumed(context, job, record, resumedAt, log);
+	return job;
+}
+
+interface NotResumed {
+	readonly header: JobJournalSummary['header'];
+	readonly record: RunRecord;
+	/** Why, as a clause: `alice, who started it, left the server`. */
+	readonly reason: string;
+	/** What to do, as a sentence. */
+	readonly next: string;
+	readonly log: Logger;
+	readonly at: Date;
+}
+
+/** Says why a job was not resumed, in the log, in its channel and (through its record) in /status. */
+async function notResumed(context: BossContext, { header, record, reason: given, next, log, at }: NotResumed): Promise<undefined> {
+	// An engine error's message is a sentence of its own: one full stop is enough.
+	const reason = given.replace(/[.\s]+$/, '');
+	log.warn({ title: header.title, startedBy: record.startedBy.tag, reason, next }, 'job not resumed after a restart');
+	await context.jobs.updateRunRecord(header.jobId, { notResumed: { at: at.toISOString(), reason, next } });
+	const channel = await sendableChannel(context, record.channelId);
+	if (!channel) {
+		log.warn({ channelId: record.channelId }, "could not post why the job was not resumed: its channel is gone or the boss can't see it");
+		return undefined;
+	}
+	try {
+		await channel.send({ content: `⏸️ **${escapeMarkdown(header.title)}** was not resumed after the restart: ${escapeMarkdown(reason)}. ${next}` });
+	} catch (error) {
+		log.warn({ err: error, channelId: record.channelId }, 'could not post why the job was not resumed');
+	}
+	return undefined;
+}
+
+/**
+ * The resumed job's live status, with when it resumed and what is left: its old status message
+ * edited when it is still there (with a line below pointing to it), else a new one in its channel.
+ */
+async function showResumed(context: BossContext, job: Job, record: RunRecord, resumedAt: Date, log: Logger): Promise<void> {
+	const render: RenderLive = (shown) => ({
+		...renderLiveMessage(shown, true),
+		content: resumedLine(shown.progress.snapshot(), resumedAt, shown.result !== undefined),
+	});
+	const old = record.statusMessage;
+	const oldChannel = old && (await sendableChannel(context, old.channelId));
+	let existing: Message | undefined;
+	if (old && oldChannel) existing = await oldChannel.messages.fetch(old.messageId).catch(() => undefined);
+	const channel = existing ? oldChannel : await sendableChannel(context, record.channelId);
+	if (!channel) {
+		log.warn({ channelId: record.channelId }, "the resumed job's channel is gone or the boss can't see it: /status shows the job");
+		return;
+	}
+	try {
+		await postLive(context, job, channel, { render, existing });
+		if (existing) await channel.send({ content: `🔁 **${escapeMarkdown(job.title)}** resumed after a restart; its live status is up here: ${existing.url}` });
+	} catch (error) {
+		log.warn({ err: error }, 'could not post the live status of the resumed job');
+	}
+}
+
+/** A channel of the guild the boss can post in, by id; `undefined` when it is gone or not one. */
+async function sendableChannel(context: BossContext, channelId: string): Promise<SendableChannels | undefined> {
+	const { client } = context.boss;
+	const channel = client.channels.cache.get(channelId) ?? (await client.channels.fetch(channelId).catch(() => null));
+	return channel?.isSendable() ? channel : undefined;
+}

@@ -1,0 +1,96 @@
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Journal, type JournalHeaderInput } from '../../../src/jobs/Journal.js';
+import { deleteRestoredJournals } from '../../../src/jobs/journal/journalsOnDisk.js';
+import { parseRunRecord, readRunRecord, type RunRecord, runRecordPath, writeRunRecord } from '../../../src/jobs/journal/runRecord.js';
+
+const GUILD = '175928847299117063';
+
+let dataDir: string;
+beforeEach(() => {
+	dataDir = mkdtempSync(join(tmpdir(), 'massnick-runrecord-'));
+});
+afterEach(() => {
+	rmSync(dataDir, { recursive: true, force: true });
+});
+
+const record: RunRecord = {
+	startedBy: { id: '300000000000000001', tag: 'alice' },
+	rank: { kind: 'member', userId: '300000000000000001', position: 3, roleName: 'Mod', roleId: '200000000000000003' },
+	channelId: '400000000000000001',
+	statusMessage: { channelId: '400000000000000001', messageId: '500000000000000001' },
+	startedAt: '2026-01-01T00:00:00.000Z',
+	resumes: ['2026-01-01T03:00:00.000Z'],
+};
+
+function header(jobId: string): JournalHeaderInput {
+	return {
+		jobId,
+		guildId: GUILD,
+		action: 'nickname',
+		target: 'x {username}',
+		title: 'Renaming',
+		onlyRoleId: null,
+		excludeRoleId: null,
+		startedBy: record.startedBy,
+		startedAt: '2026-01-01T00:00:00.000Z',
+		workers: 2,
+	};
+}
+
+describe('the run record beside a journal', () => {
+	it('is read back as written, from <guild>/<job>.run.json, readable by its owner only, with no temporary file left', async () => {
+		const journal = await Journal.create(dataDir, header('job-1'));
+		await journal.close();
+		await writeRunRecord(dataDir, GUILD, 'job-1', record);
+		expect(await readRunRecord(dataDir, GUILD, 'job-1')).toEqual(record);
+		const path = runRecordPath(dataDir, GUILD, 'job-1');
+		expect(path).toBe(join(dataDir, GUILD, 'job-1.run.json'));
+		expect(statSync(path).mode & 0o777).toBe(0o600);
+		expect(readdirSync(join(dataDir, GUILD)).sort()).toEqual(['job-1.jsonl', 'job-1.run.json']);
+	});
+
+	it('replaces the whole record on each write', async () => {
+		await (await Journal.create(dataDir, header('job-1'))).close();
+		await writeRunRecord(dataDir, GUILD, 'job-1', record);
+		await writeRunRecord(dataDir, GUILD, 'job-1', { ...record, resumes: [], statusMessage: undefined });
+		expect(await readRunRecord(dataDir, GUILD, 'job-1')).toEqual({ ...record, resumes: [], statusMessage: undefined });
+	});
+
+	it('is none when the file is missing, and none with a warning when it is not a record', async () => {
+		await (await Journal.create(dataDir, header('job-1'))).close();
+		expect(await readRunRecord(dataDir, GUILD, 'job-1')).toBeUndefined();
+		writeFileSync(runRecordPath(dataDir, GUILD, 'job-1'), '{"startedBy":');
+		const warnings: string[] = [];
+		expect(await readRunRecord(dataDir, GUILD, 'job-1', (message) => warnings.push(message))).toBeUndefined();
+		expect(warnings).toEqual([`${runRecordPath(dataDir, GUILD, 'job-1')} is not valid JSON; taken for no record`]);
+	});
+
+	it('says what a record lacks', () => {
+		expect(parseRunRecord('[]')).toBe('has no startedBy id and tag');
+		expect(parseRunRecord(JSON.stringify({ ...record, rank: { kind: 'member', userId: '1' } }))).toBe('has a member rank without a position');
+		expect(parseRunRecord(JSON.stringify({ ...record, channelId: 5 }))).toBe('has no channelId');
+		expect(parseRunRecord(JSON.stringify({ ...record, resumes: [1] }))).toBe('has no list of resumes');
+	});
+
+	it('is no journal: the listing skips it', async () => {
+		await (await Journal.create(dataDir, header('job-1'))).close();
+		await writeRunRecord(dataDir, GUILD, 'job-1', record);
+		const warnings: string[] = [];
+		const listed = await Journal.list(dataDir, GUILD, { onWarning: (message) => warnings.push(message) });
+		expect(listed.map((summary) => summary.header.jobId)).toEqual(['job-1']);
+		expect(warnings).toEqual([]);
+	});
+
+	it('is deleted with its journal once the job is fully restored and past its keep time', async () => {
+		const journal = await Journal.create(dataDir, header('job-1'));
+		await journal.markRestored();
+		await journal.close();
+		await writeRunRecord(dataDir, GUILD, 'job-1', record);
+		const deleted = await deleteRestoredJournals(dataDir, { deleteRestoredAfterDays: 0 });
+		expect(deleted.map((summary) => summary.header.jobId)).toEqual(['job-1']);
+		expect(readdirSync(join(dataDir, GUILD))).toEqual([]);
+	});
+});
