@@ -47,7 +47,22 @@ export function readFilters(args: ActionArgs, module: ActionModule, { now, optio
 		...defined('createdAfter', when(FILTER_OPTIONS.createdAfter)),
 		...defined('nameMatches', nameMatches),
 	};
-	// Every filter checked together too: a window whose start is not before its end holds nobody.
+	// A window whose start is not before its end holds nobody.
+	for (const [after, before] of [
+		['joinedAfter', 'joinedBefore'],
+		['createdAfter', 'createdBefore'],
+	] as const) {
+		const start = filters[after];
+		const end = filters[before];
+		if (start !== undefined && end !== undefined && start >= end) {
+			throw new JobError(
+				ErrorCodes.InvalidArgument,
+				`${optionName(FILTER_OPTIONS[after])} (${new Date(start).toISOString()}) is not before ${optionName(FILTER_OPTIONS[before])} (${new Date(end).toISOString()}), so no member could be in the job: give an earlier ${optionName(FILTER_OPTIONS[after])} or a later ${optionName(FILTER_OPTIONS[before])}, or leave one out.`,
+				{ context: { option: FILTER_OPTIONS[after], other: FILTER_OPTIONS[before] } },
+			);
+		}
+	}
+	// Every filter checked together as the planner will compile it.
 	compileMemberFilter(filters, { guildId: '' });
 	return filters;
 }

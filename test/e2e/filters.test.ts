@@ -3,7 +3,9 @@ import type { ControlMember, SandboxRequest } from '../../src/cli/SandboxControl
 import { DISCORD_EPOCH } from '../../src/discord/snowflake.js';
 import { Journal } from '../../src/jobs/Journal.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
+import type { Job } from '../../src/jobs/Job.js';
 import { type Stack, startStack } from '../support/startStack.js';
+import { waitUntil } from '../support/waitUntil.js';
 
 const WORKERS = 4;
 const PATCH_MEMBER = (request: SandboxRequest): boolean => request.method === 'PATCH' && request.route === '/guilds/:id/members/:id';
@@ -38,15 +40,27 @@ describe('filters aim every action', () => {
 		);
 	}
 
+	/** A dry run starts at once; any other job shows its preview first, and is started from it. */
 	async function run(command: string, options: Record<string, unknown>) {
 		const { lastSeq } = await stack.control.requests();
-		const job = await stack.runJob(command, options);
+		let preview: string | undefined;
+		let job: Job;
+		if (options.dry_run === true) {
+			job = await stack.runJob(command, options);
+		} else {
+			const previous = stack.massnick.jobs.last;
+			const shown = await stack.preview(command, options);
+			preview = (shown.message.embeds[0] as { description?: string } | undefined)?.description ?? '';
+			await stack.press(shown.message.id, shown.start);
+			await waitUntil(() => stack.massnick.jobs.last !== previous && stack.massnick.jobs.current === undefined, { what: `/${command} to end`, timeoutMs: 60_000 });
+			job = stack.massnick.jobs.last!;
+		}
 		const { requests } = await stack.control.requests(lastSeq);
-		return { job, requests };
+		return { job, requests, preview };
 	}
 
 	beforeAll(async () => {
-		stack = await startStack({ members: 400, workers: WORKERS });
+		stack = await startStack({ members: 400, workers: WORKERS, settings: (config) => ({ ...config, preview: { timeoutSeconds: 60, skipBelowMembers: 0 } }) });
 		workerOf = new Map(stack.massnick.fleet.workers.map((worker) => [worker.client.user!.id, worker.index]));
 		ours = new Set([...workerOf.keys(), stack.massnick.boss.client.user!.id]);
 		const everyone = (await members()).filter((member) => !ours.has(member.id));
@@ -88,8 +102,13 @@ describe('filters aim every action', () => {
 		const expected = await renamable((member) => !member.bot && Date.parse(member.joinedAt) >= Date.parse('2016-01-01') && names(member).some((name) => name.toLowerCase().includes('e')));
 		expect(expected.size).toBeGreaterThan(20);
 
-		const { job, requests } = await run('massnick', { name: 'Aimed {username}', ...options });
+		const { job, requests, preview } = await run('massnick', { name: 'Aimed {username}', ...options });
 		expect(job.result?.state).toBe('finished');
+		// The preview cannot count by join date or name from Discord's counts: a range that holds the truth.
+		expect(preview).toContain('every human who joined at or after 2016-01-01 00:00 UTC whose name matches “e”');
+		const upTo = /will change \*\*up to ([\d,]+)\*\*/i.exec(preview ?? '');
+		expect(upTo, preview).not.toBeNull();
+		expect(Number(upTo![1]!.replaceAll(',', ''))).toBeGreaterThanOrEqual(job.progress.snapshot().changed);
 		const patches = requests.filter(PATCH_MEMBER);
 		expect(new Set(patches.map((request) => request.targetId!))).toEqual(expected);
 		for (const patch of patches) expect(workerOf.get(patch.botUserId!)).toBe(workerIndexOf(patch.targetId!, WORKERS));
@@ -121,7 +140,7 @@ describe('filters aim every action', () => {
 		for (const [options, problem] of [
 			[{ joined_before: 'yesterday' }, /joined_before: "yesterday" is not a date or a duration/],
 			[{ name_matches: '/(a+/' }, /name_matches: .*missing closing \)/],
-			[{ joined_after: '2024-01-02', joined_before: '2024-01-01' }, /is not before joinedBefore/],
+			[{ joined_after: '2024-01-02', joined_before: '2024-01-01' }, /joined_after: \(2024-01-02T00:00:00.000Z\) is not before joined_before: .*give an earlier joined_after:/],
 		] as const) {
 			const previous = stack.massnick.jobs.last;
 			const id = await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, 'massnick', { name: 'Never {username}', ...options }, stack.sandbox.channelId);
