@@ -18,7 +18,7 @@ describe('audit log reason', () => {
 		['{nope}', /unknown placeholder \{nope\}/],
 		['{}', /unknown placeholder \{\}/],
 		['   ', /must not be empty/],
-		['x'.repeat(500) + '{user}', /can expand to 537 characters/],
+		[`${'x'.repeat(500)}{user}`, /can expand to 537 characters/],
 		['x'.repeat(512), undefined],
 	])('the template %j has problem %s', (template, expected) => {
 		const problem = auditLogReasonProblem(template);
