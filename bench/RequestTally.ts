@@ -72,7 +72,8 @@ export class RequestTally {
 					this.changedAt.push(Number(request.at));
 					if (request.targetId !== null) this.changedTargets.push(request.targetId);
 					append(this.changedAtByBot, request.botUserId, Number(request.at));
-				} else if (request.status === 200 && request.method === 'GET' && request.route === LIST_ROUTE) append(this.listedAtByBot, request.botUserId, Number(request.at));
+				} else if (request.status === 200 && request.method === 'GET' && request.route === LIST_ROUTE)
+					append(this.listedAtByBot, request.botUserId, Number(request.at));
 				this.latestAt = Number(request.at);
 			}
 			// Entries overwritten in the ring buffer are skipped, not waited for.

@@ -39,16 +39,23 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 			firstChange: "from pressing Start on the preview of /massnick or /massrole (or the baseline's go) to the sandbox's answer to the first change",
 			peakRss: 'VmHWM of the subject process at the end of the window (MB = 2^20 bytes)',
 			cpu: 'utime + stime of the subject process during the window, per 1000 changes in it',
-			membersIntent: "set before each subject through the sandbox's control API: the boss's app alone for massnick and massnick-role (their workers only change members), the boss's and the baseline's own tokens' for a baseline (it fetches every member over the gateway)",
-			workerGap: "per token making changes, the longest time between two of its changes over the gaps that overlap the window (an open gap runs to the next change or the window end); the worst token, in ms and in rate-limit windows of 10 s ÷ time scale",
+			membersIntent:
+				"set before each subject through the sandbox's control API: the boss's app alone for massnick and massnick-role (their workers only change members), the boss's and the baseline's own tokens' for a baseline (it fetches every member over the gateway)",
+			workerGap:
+				'per token making changes, the longest time between two of its changes over the gaps that overlap the window (an open gap runs to the next change or the window end); the worst token, in ms and in rate-limit windows of 10 s ÷ time scale',
 			slowestWorker: "the fewest changes one token made in the window ÷ that token's own ceiling (10 per rate-limit window)",
-			bursts: "per token, the periods from one rate-limit window's first change to the next one's (a window's first change follows a pause of over half a window), starting in the measured window; share = their changes ÷ (their time ÷ one window × 10), late = the median period less one window",
-			sandboxCpu: 'utime + stime of the sandbox process during the window, per 1000 of the subject\'s changes in it',
+			bursts:
+				"per token, the periods from one rate-limit window's first change to the next one's (a window's first change follows a pause of over half a window), starting in the measured window; share = their changes ÷ (their time ÷ one window × 10), late = the median period less one window",
+			sandboxCpu: "utime + stime of the sandbox process during the window, per 1000 of the subject's changes in it",
 			machineBusy: 'the share of all cores busy during the window (/proc/stat), whoever used them',
-			eventLoopDelay: "studies only: the subject's perf_hooks.monitorEventLoopDelay (10 ms resolution) from a preload (bench/eventLoopProbe.ts), per second; the delay past the timer, as the count-weighted mean, the median second's p99, the worst second's p99 and the longest",
-			sanitized: "/sanitize only (on a guild generated with decorated names): the members it changed, from the request log, against the control API's member list once it stopped; in reach = below the bots' role and not the owner; clean = showing the plain name the decoration was drawn over (decoration.plain), or the fallback Member {id} when nothing readable was in it; whole job = every change ÷ (first to last change + one rate-limit window) ÷ the ceiling",
-			cpuRatios: "a run's CPU s per 1000 changes ÷ that of the run it names (the same /massnick job with no filter), measured one after the other on the same sandbox",
-			listing: "massnick's /massnick dry_run:true with every worker's members intent off: the boss's List Guild Members 200s from the sandbox's request log, first to last; real time = that × time scale",
+			eventLoopDelay:
+				"studies only: the subject's perf_hooks.monitorEventLoopDelay (10 ms resolution) from a preload (bench/eventLoopProbe.ts), per second; the delay past the timer, as the count-weighted mean, the median second's p99, the worst second's p99 and the longest",
+			sanitized:
+				"/sanitize only (on a guild generated with decorated names): the members it changed, from the request log, against the control API's member list once it stopped; in reach = below the bots' role and not the owner; clean = showing the plain name the decoration was drawn over (decoration.plain), or the fallback Member {id} when nothing readable was in it; whole job = every change ÷ (first to last change + one rate-limit window) ÷ the ceiling",
+			cpuRatios:
+				"a run's CPU s per 1000 changes ÷ that of the run it names (the same /massnick job with no filter), measured one after the other on the same sandbox",
+			listing:
+				"massnick's /massnick dry_run:true with every worker's members intent off: the boss's List Guild Members 200s from the sandbox's request log, first to last; real time = that × time scale",
 		},
 		scenarios: results.map((result) => ({
 			name: result.scenario.name,
@@ -163,7 +170,13 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 				baseCpuSecondsPer1000Changes: cpu.baseCpuSecondsPer1000Changes,
 				ratio: cpu.ratio,
 			})),
-			checks: checksOf(result).map((check) => ({ subject: check.subject, target: check.target, limit: check.limit, measured: check.measured, pass: check.pass })),
+			checks: checksOf(result).map((check) => ({
+				subject: check.subject,
+				target: check.target,
+				limit: check.limit,
+				measured: check.measured,
+				pass: check.pass,
+			})),
 		})),
 	};
 	return `${JSON.stringify(file, null, 2)}\n`;

@@ -87,8 +87,20 @@ export function checksOf(result: ScenarioResult): Check[] {
 		.filter((run) => isMassnick(run.kind))
 		.flatMap(({ label, kind }) => {
 			const subject = result.subjects.find((candidate) => candidate.label === label && candidate.status === 'measured');
-			const atMost = (target: string, limit: number, value: number | null | undefined): Check => ({ subject: label, target, limit, measured: value ?? null, pass: value != null && value <= limit });
-			const atLeast = (target: string, limit: number, value: number | null | undefined): Check => ({ subject: label, target, limit, measured: value ?? null, pass: value != null && value >= limit });
+			const atMost = (target: string, limit: number, value: number | null | undefined): Check => ({
+				subject: label,
+				target,
+				limit,
+				measured: value ?? null,
+				pass: value != null && value <= limit,
+			});
+			const atLeast = (target: string, limit: number, value: number | null | undefined): Check => ({
+				subject: label,
+				target,
+				limit,
+				measured: value ?? null,
+				pass: value != null && value >= limit,
+			});
 			const checks: Check[] = [];
 			if (targets.minShareOfCeiling !== undefined) checks.push(atLeast('share of ceiling ≥', targets.minShareOfCeiling, subject?.shareOfCeiling));
 			if (targets.minBurstShare !== undefined) checks.push(atLeast('share of 10 per window, burst to burst, ≥', targets.minBurstShare, subject?.bursts?.share));

@@ -73,7 +73,12 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 	const studyLines = formatStudy(results);
 	if (studyLines.length > 0) lines.push(...(lines.length > 0 ? [''] : []), ...studyLines);
 	const listingLines = results.flatMap((result) => (result.listing ? formatListing(result.scenario, result.listing) : []));
-	if (listingLines.length > 0) lines.push(...(lines.length > 0 ? [''] : []), "The boss listing the guild alone (/massnick dry_run:true; every worker's members intent off):", ...listingLines);
+	if (listingLines.length > 0)
+		lines.push(
+			...(lines.length > 0 ? [''] : []),
+			"The boss listing the guild alone (/massnick dry_run:true; every worker's members intent off):",
+			...listingLines,
+		);
 
 	const ratioLines = results.flatMap((result) =>
 		ratiosOf(result).map(
@@ -89,16 +94,27 @@ export function formatReport(results: readonly ScenarioResult[]): string {
 				`  ${result.scenario.name}: ${cpu.label} ${cpu.cpuSecondsPer1000Changes?.toFixed(3) ?? '—'} ÷ ${cpu.comparedWith} ${cpu.baseCpuSecondsPer1000Changes?.toFixed(3) ?? '—'} = ×${cpu.ratio ?? '—'}`,
 		),
 	);
-	if (cpuLines.length > 0) lines.push('', "CPU s per 1,000 changes with every member filter ÷ with none (the bot's process, same job, measured side by side):", ...cpuLines);
+	if (cpuLines.length > 0)
+		lines.push('', "CPU s per 1,000 changes with every member filter ÷ with none (the bot's process, same job, measured side by side):", ...cpuLines);
 
-	const sanitizedLines = results.flatMap((result) => result.subjects.flatMap((subject) => (subject.sanitized ? formatSanitized(result.scenario.name, subject.label, subject.sanitized) : [])));
-	if (sanitizedLines.length > 0) lines.push('', 'Where /sanitize left the guild (members below the bots\' role, not the owner, are in reach):', ...sanitizedLines);
+	const sanitizedLines = results.flatMap((result) =>
+		result.subjects.flatMap((subject) => (subject.sanitized ? formatSanitized(result.scenario.name, subject.label, subject.sanitized) : [])),
+	);
+	if (sanitizedLines.length > 0)
+		lines.push('', "Where /sanitize left the guild (members below the bots' role, not the owner, are in reach):", ...sanitizedLines);
 
 	const checkLines = results.flatMap((result) =>
-		checksOf(result).map((check) => `  ${check.pass ? 'PASS' : 'MISS'}  ${result.scenario.name} ${check.subject}: ${check.target} ${check.limit} (measured ${check.measured ?? '—'})`),
+		checksOf(result).map(
+			(check) =>
+				`  ${check.pass ? 'PASS' : 'MISS'}  ${result.scenario.name} ${check.subject}: ${check.target} ${check.limit} (measured ${check.measured ?? '—'})`,
+		),
 	);
 	if (checkLines.length > 0) {
-		lines.push('', "Issue #5's targets for massnick, renaming, giving a role and cleaning names (issue #8: with every worker's members intent off; /sanitize's end state and the filters' CPU besides):", ...checkLines);
+		lines.push(
+			'',
+			"Issue #5's targets for massnick, renaming, giving a role and cleaning names (issue #8: with every worker's members intent off; /sanitize's end state and the filters' CPU besides):",
+			...checkLines,
+		);
 	}
 	if (notes.length > 0) lines.push('', 'Notes:', ...notes.map((note) => `  ${note}`));
 	return `${lines.join('\n')}\n`;

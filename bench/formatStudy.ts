@@ -48,10 +48,10 @@ export function formatStudy(results: readonly ScenarioResult[]): string[] {
 	}
 	if (rows.length === 0) return [];
 	return [
-		'Window to window (each token, from one rate-limit window\'s first change to the next one\'s, in the measured window):',
+		"Window to window (each token, from one rate-limit window's first change to the next one's, in the measured window):",
 		formatTable(COLUMNS, rows),
 		'',
-		"Burst to burst: the changes in those periods ÷ (their time ÷ one window × 10), free of where the bursts fall in the measured window; late: the median period less one window (the wait past each reset); short: periods with fewer than 10 changes.",
+		'Burst to burst: the changes in those periods ÷ (their time ÷ one window × 10), free of where the bursts fall in the measured window; late: the median period less one window (the wait past each reset); short: periods with fewer than 10 changes.',
 		"CPU per 1,000 changes of the bot's process and of the sandbox's; loop delay: the bot's event loop past a 10 ms timer (perf_hooks, through a preload), the mean, the median second's p99 and the longest; machine busy: both cores, whoever used them.",
 	];
 }

@@ -173,7 +173,12 @@ async function sampleIds(path: string): Promise<string[]> {
 	try {
 		const buffer = Buffer.alloc(1 << 20);
 		const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-		return [...buffer.subarray(0, bytesRead).toString('utf8').matchAll(/"type":"original","id":"(\d+)"/g)].map((match) => match[1]!);
+		return [
+			...buffer
+				.subarray(0, bytesRead)
+				.toString('utf8')
+				.matchAll(/"type":"original","id":"(\d+)"/g),
+		].map((match) => match[1]!);
 	} finally {
 		await handle.close();
 	}

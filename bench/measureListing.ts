@@ -61,7 +61,9 @@ export async function measureListing(subject: Subject, control: SandboxControl, 
 	while (bossPages().length < expectedPages) {
 		if (!subject.running) throw subject.failure('exited while listing');
 		if (Date.now() > deadline) {
-			throw subject.failure(`listed ${bossPages().length} of ${expectedPages} pages within ${options.timeoutMs / 1000} s (${tally.rateLimited} 429s, ${tally.forbidden} 403s); ${await subject.diagnose()}`);
+			throw subject.failure(
+				`listed ${bossPages().length} of ${expectedPages} pages within ${options.timeoutMs / 1000} s (${tally.rateLimited} 429s, ${tally.forbidden} 403s); ${await subject.diagnose()}`,
+			);
 		}
 		await sleep(POLL_MS);
 		await tally.poll();
@@ -92,7 +94,8 @@ export async function measureListing(subject: Subject, control: SandboxControl, 
 /** The guild's member count, which `GET /_sandbox/state` reports beside what SandboxControl types. */
 async function guildSize(control: SandboxControl): Promise<number> {
 	const { members } = (await control.state()) as { members?: unknown };
-	if (typeof members !== 'number' || !Number.isInteger(members) || members < 0) throw new Error(`the sandbox's state reports no member count: ${String(members)}`);
+	if (typeof members !== 'number' || !Number.isInteger(members) || members < 0)
+		throw new Error(`the sandbox's state reports no member count: ${String(members)}`);
 	return members;
 }
 

@@ -68,7 +68,9 @@ export async function measureSubject(subject: Subject, control: SandboxControl, 
 	while (tally.firstChangeAt === undefined) {
 		if (!subject.running) throw subject.failure('exited before its first change');
 		if (Date.now() > firstDeadline) {
-			throw subject.failure(`changed nobody within ${options.firstChangeTimeoutMs / 1000} s (${tally.requests} requests, ${tally.forbidden} 403s, ${tally.rateLimited} 429s); ${await subject.diagnose()}`);
+			throw subject.failure(
+				`changed nobody within ${options.firstChangeTimeoutMs / 1000} s (${tally.requests} requests, ${tally.forbidden} 403s, ${tally.rateLimited} 429s); ${await subject.diagnose()}`,
+			);
 		}
 		await sleep(POLL_MS);
 		await tally.poll();

@@ -5,8 +5,12 @@ import { SUBJECT_KINDS, type SubjectKind } from './Subject.js';
 
 export const BENCH_USAGE = `usage: npm run bench -- [--quick | --scenario NAME] [options]
 
-  (no flag)          every scenario: ${SCENARIOS.filter((scenario) => !scenario.optIn).map((scenario) => scenario.name).join(', ')} (about 10 minutes, at most 13); opt-in, only
-                     when named: ${SCENARIOS.filter((scenario) => scenario.optIn).map((scenario) => scenario.name).join(', ')}
+  (no flag)          every scenario: ${SCENARIOS.filter((scenario) => !scenario.optIn)
+		.map((scenario) => scenario.name)
+		.join(', ')} (about 10 minutes, at most 13); opt-in, only
+                     when named: ${SCENARIOS.filter((scenario) => scenario.optIn)
+												.map((scenario) => scenario.name)
+												.join(', ')}
   --quick            the ${QUICK_SCENARIOS.join(' and ')} scenarios only (about 4 minutes, at most 5½)
   --scenario NAME    one scenario (repeatable)
   --members N        override the member count (for trying things out)
@@ -14,7 +18,9 @@ export const BENCH_USAGE = `usage: npm run bench -- [--quick | --scenario NAME] 
   --subjects LIST    comma-separated, of ${SUBJECT_KINDS.join(', ')}, and listing (the boss
                      listing the guild alone, a dry run; by default in the 20k, 100k and 1m scenarios)
   --out FILE         where to write the results (default: bench/results.json for a full or
-                     --quick run; ${SCENARIOS.filter((scenario) => scenario.resultsFile).map((scenario) => `bench/${scenario.resultsFile} for --scenario ${scenario.name} alone`).join(', ')};
+                     --quick run; ${SCENARIOS.filter((scenario) => scenario.resultsFile)
+												.map((scenario) => `bench/${scenario.resultsFile} for --scenario ${scenario.name} alone`)
+												.join(', ')};
                      bench/results.local.json otherwise)`;
 
 /** What a default and a `--quick` run promise to finish in, in seconds; a custom run gets at least the default's. */
@@ -50,7 +56,8 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
 		allowPositionals: false,
 	});
 	if (values.quick && values.scenario) throw new Error('give --quick or --scenario, not both');
-	const names: readonly string[] = values.scenario ?? (values.quick ? QUICK_SCENARIOS : SCENARIOS.filter((scenario) => !scenario.optIn).map((scenario) => scenario.name));
+	const names: readonly string[] =
+		values.scenario ?? (values.quick ? QUICK_SCENARIOS : SCENARIOS.filter((scenario) => !scenario.optIn).map((scenario) => scenario.name));
 	let scenarios = names.map((name) => {
 		const found = SCENARIOS.find((scenario) => scenario.name === name);
 		if (!found) throw new Error(`unknown scenario ${name}; known: ${SCENARIOS.map((scenario) => scenario.name).join(', ')}`);
@@ -69,7 +76,8 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
 	if (values.subjects !== undefined) {
 		const names = values.subjects.split(',').map((name) => name.trim());
 		for (const name of names) {
-			if (name !== LISTING && !(SUBJECT_KINDS as readonly string[]).includes(name)) throw new Error(`unknown subject ${name}; known: ${SUBJECT_KINDS.join(', ')}, ${LISTING}`);
+			if (name !== LISTING && !(SUBJECT_KINDS as readonly string[]).includes(name))
+				throw new Error(`unknown subject ${name}; known: ${SUBJECT_KINDS.join(', ')}, ${LISTING}`);
 		}
 		const subjects = names.filter((name) => name !== LISTING) as SubjectKind[];
 		// An explicit choice runs even what a scenario leaves out by default, each subject once.
@@ -80,7 +88,12 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
 	const overridden = values.members !== undefined || values.window !== undefined || values.subjects !== undefined;
 	const own = scenarios.length === 1 && !overridden ? scenarios[0]!.resultsFile : undefined;
 	const out = values.out ?? (own === undefined ? undefined : benchResultsFile(own));
-	const budgetSeconds = values.quick ? QUICK_BUDGET_SECONDS : Math.max(DEFAULT_BUDGET_SECONDS, scenarios.reduce((sum, scenario) => sum + (scenario.budgetSeconds ?? 0), 0));
+	const budgetSeconds = values.quick
+		? QUICK_BUDGET_SECONDS
+		: Math.max(
+				DEFAULT_BUDGET_SECONDS,
+				scenarios.reduce((sum, scenario) => sum + (scenario.budgetSeconds ?? 0), 0),
+			);
 	return { mode, scenarios, budgetSeconds, out, help: values.help };
 }
 

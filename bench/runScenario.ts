@@ -119,8 +119,18 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 							...(eventLoopFile === undefined ? {} : { eventLoopFile }),
 							...(run.settings === undefined ? {} : { settings: run.settings }),
 						})
-					: await startBaseline({ kind, sandbox, workers: scenario.workers, offsetMs: run.restOffsetMs, prefix: NICK_PREFIX[kind], logDir, readyTimeoutMs: 60_000 });
-				context.progress(`${scenario.name}: ${label} ready in ${((performance.now() - readyStart) / 1000).toFixed(1)} s (members intent: ${membersIntent.join(', ')}), measuring`);
+					: await startBaseline({
+							kind,
+							sandbox,
+							workers: scenario.workers,
+							offsetMs: run.restOffsetMs,
+							prefix: NICK_PREFIX[kind],
+							logDir,
+							readyTimeoutMs: 60_000,
+						});
+				context.progress(
+					`${scenario.name}: ${label} ready in ${((performance.now() - readyStart) / 1000).toFixed(1)} s (members intent: ${membersIntent.join(', ')}), measuring`,
+				);
 				const measurement = await measureSubject(subject, sandbox.control, {
 					warmupMs: scenario.warmupSeconds * 1000,
 					windowMs: scenario.windowSeconds * 1000,

@@ -92,7 +92,13 @@ const DECORATED_SHARE = 0.3;
  * reach from before the first generated account (October 2015) to long after now. `no_roles` is
  * left out: it would leave out most members.
  */
-const EVERY_FILTER = { members: 'humans', joined_after: '2015-06-01', joined_before: '2100-01-01', created_after: '2015-06-01', created_before: '2100-01-01' } as const;
+const EVERY_FILTER = {
+	members: 'humans',
+	joined_after: '2015-06-01',
+	joined_before: '2100-01-01',
+	created_after: '2015-06-01',
+	created_before: '2100-01-01',
+} as const;
 /**
  * The name filter as a substring: no letter is in every generated member's username, display
  * name or nickname, and `a` is in the most (86% of the 20,000 humans of seed 1), so this job holds
@@ -141,7 +147,11 @@ export const SCENARIOS: readonly Scenario[] = [
 			},
 		],
 		targets: { ...RATE_TARGETS, maxCpuRatio: 1.1 },
-		note: `30% of the members generated with decorated names: /sanitize fallback:"Member {id}" runs to its end and the guild is checked (every decorated member below the bots' role shows its plain name, nobody else was changed); then the same rename job three times, with no filter, with every filter (${Object.entries(EVERY_FILTER).map(([key, value]) => `${key}:${value}`).join(' ')} name_matches:${SUBSTRING}) and with name_matches:/./ instead, for the filters' CPU per 1,000 changes side by side`,
+		note: `30% of the members generated with decorated names: /sanitize fallback:"Member {id}" runs to its end and the guild is checked (every decorated member below the bots' role shows its plain name, nobody else was changed); then the same rename job three times, with no filter, with every filter (${Object.entries(
+			EVERY_FILTER,
+		)
+			.map(([key, value]) => `${key}:${value}`)
+			.join(' ')} name_matches:${SUBSTRING}) and with name_matches:/./ instead, for the filters' CPU per 1,000 changes side by side`,
 	},
 	{
 		name: '100k',
@@ -200,7 +210,13 @@ export const SCENARIOS: readonly Scenario[] = [
 		// Eleven or twelve windows a token: about 110 window-to-window periods a run.
 		windowSeconds: 120,
 		subjects: ['massnick'],
-		runs: REALTIME_OFFSETS_MS.map((offset) => ({ label: `offset ${offset} ms`, kind: 'massnick', tokens: 10, restOffsetMs: offset, nickname: `o${offset} {id}` })),
+		runs: REALTIME_OFFSETS_MS.map((offset) => ({
+			label: `offset ${offset} ms`,
+			kind: 'massnick',
+			tokens: 10,
+			restOffsetMs: offset,
+			nickname: `o${offset} {id}`,
+		})),
 		targets: { minBurstShare: 0.995, max429s: 0, max403s: 0, maxWorkerGapWindows: 2 },
 		probeEventLoop: true,
 		note: "Discord's real windows (time scale 1): massnick renaming as configured, once per discord.js REST offset (rest.offsetMs), one after another; the share that counts is burst to burst (a fixed window holds a whole number of 10-s bursts)",
@@ -221,7 +237,9 @@ export const SCENARIOS: readonly Scenario[] = [
 		windowSeconds: 60,
 		subjects: ['massnick'],
 		runs: [
-			...TOKEN_COUNTS.map((tokens): SubjectRun => ({ label: `${tokens} tokens`, kind: 'massnick', tokens, restOffsetMs: productRestOffsetMs(2), nickname: `t${tokens} {id}` })),
+			...TOKEN_COUNTS.map(
+				(tokens): SubjectRun => ({ label: `${tokens} tokens`, kind: 'massnick', tokens, restOffsetMs: productRestOffsetMs(2), nickname: `t${tokens} {id}` }),
+			),
 			// The largest two again with queues three times as deep (4 x workers.maxInFlight members
 			// each), side by side: whether the queues' depth still holds anything back.
 			...([200, 400] as const).map(

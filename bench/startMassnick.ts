@@ -111,7 +111,8 @@ export async function startMassnick(options: StartMassnickOptions): Promise<Subj
 		async diagnose() {
 			if (interactionId === undefined) return `/${job.command} was not invoked`;
 			const interaction = await sandbox.control.interaction(interactionId);
-			const started = startId === undefined ? 'Start was not pressed' : `Start got: ${JSON.stringify((await sandbox.control.interaction(startId)).responses).slice(0, 500)}`;
+			const started =
+				startId === undefined ? 'Start was not pressed' : `Start got: ${JSON.stringify((await sandbox.control.interaction(startId)).responses).slice(0, 500)}`;
 			return `/${job.command} got: ${JSON.stringify(interaction.responses).slice(0, 1000)}; ${started}`;
 		},
 		failure: (message) => child.failure(message),
@@ -124,7 +125,8 @@ export async function startMassnick(options: StartMassnickOptions): Promise<Subj
 /** The ready line's `listing`: who pages through the member list ("the boss", then any worker whose app has the members intent). */
 function listingOf(readyLine: string): string[] {
 	const { listing } = JSON.parse(readyLine) as { listing?: unknown };
-	if (!Array.isArray(listing) || !listing.every((entry) => typeof entry === 'string')) throw new Error(`massnick's ready line names no listing: ${readyLine.slice(0, 300)}`);
+	if (!Array.isArray(listing) || !listing.every((entry) => typeof entry === 'string'))
+		throw new Error(`massnick's ready line names no listing: ${readyLine.slice(0, 300)}`);
 	return listing;
 }
 

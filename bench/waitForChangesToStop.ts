@@ -9,7 +9,11 @@ const POLL_MS = 200;
  * rate-limit windows: a worker with members left never waits more than one). `true` when they
  * stopped, `false` when `timeoutMs` passed first or the subject exited.
  */
-export async function waitForChangesToStop(subject: Subject, tally: RequestTally, { quietMs, timeoutMs }: { quietMs: number; timeoutMs: number }): Promise<boolean> {
+export async function waitForChangesToStop(
+	subject: Subject,
+	tally: RequestTally,
+	{ quietMs, timeoutMs }: { quietMs: number; timeoutMs: number },
+): Promise<boolean> {
 	const deadline = Date.now() + timeoutMs;
 	let seen = tally.changedAt.length;
 	let quietSince = Date.now();

@@ -53,7 +53,9 @@ try {
 } catch (error) {
 	const missing = (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND';
 	if (missing && command !== undefined && DEVELOPMENT_COMMANDS.has(command)) {
-		console.error(`massnick ${command} needs the development install, which has the sandbox's packages: run npm install (a production install prunes them), then npm run ${command}.`);
+		console.error(
+			`massnick ${command} needs the development install, which has the sandbox's packages: run npm install (a production install prunes them), then npm run ${command}.`,
+		);
 	} else {
 		console.error((error as Error).message);
 	}

@@ -71,7 +71,9 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 		throw new ConfigError([{ key: 'BOSS_TOKEN', message: "missing; the boss starts here (massnick start), so set it to the boss bot's token" }]);
 	}
 	if (!withBoss && config.heldWorkers.length === 0) {
-		throw new ConfigError([{ key: 'WORKER_IDS', message: 'none, and no boss starts here: this process would have nothing to do; give it the workers it holds' }]);
+		throw new ConfigError([
+			{ key: 'WORKER_IDS', message: 'none, and no boss starts here: this process would have nothing to do; give it the workers it holds' },
+		]);
 	}
 	const boss = withBoss ? new Boss(config, logger.child({ component: 'boss' })) : undefined;
 	const client = { apiUrl: config.apiUrl, restOffsetMs: config.rest.offsetMs, restTimeoutMs: config.rest.timeoutMs };

@@ -14,7 +14,7 @@ export function isAllowed(
 ): boolean {
 	if (rules.allowedUserIds.includes(interaction.user.id)) return true;
 	const member = interaction.member;
-	const roles = member && 'cache' in member.roles ? [...member.roles.cache.keys()] : (member?.roles as string[] | undefined) ?? [];
+	const roles = member && 'cache' in member.roles ? [...member.roles.cache.keys()] : ((member?.roles as string[] | undefined) ?? []);
 	if (roles.some((role) => rules.allowedRoleIds.includes(role))) return true;
 	return rules.requireManageNicknames && interaction.memberPermissions?.has(permission) === true;
 }

@@ -16,7 +16,10 @@ export class LogProgress implements ProgressView {
 	) {}
 
 	start(job: Job): void {
-		this.#timer = setInterval(() => this.logger.info({ job: job.id, state: job.state, ...progressFields(job.progress.snapshot()) }, 'job progress'), this.everyMs);
+		this.#timer = setInterval(
+			() => this.logger.info({ job: job.id, state: job.state, ...progressFields(job.progress.snapshot()) }, 'job progress'),
+			this.everyMs,
+		);
 		this.#timer.unref();
 	}
 

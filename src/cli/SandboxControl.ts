@@ -48,7 +48,11 @@ export interface ControlMessage extends Pick<APIMessage, 'author' | 'mentions' |
 	content: string;
 	embeds: unknown[];
 	/** Action rows and their buttons, as Discord returns them (with ids). */
-	components: Array<{ type: number; id: number; components?: Array<{ type: number; id: number; custom_id?: string; label?: string; style?: number; disabled?: boolean; url?: string }> }>;
+	components: Array<{
+		type: number;
+		id: number;
+		components?: Array<{ type: number; id: number; custom_id?: string; label?: string; style?: number; disabled?: boolean; url?: string }>;
+	}>;
 	type: number;
 	flags: number;
 	edited_timestamp: string | null;
@@ -198,7 +202,15 @@ export class SandboxControl {
 	auditLog(
 		guildId: string,
 		limit = 100,
-	): Promise<{ audit_log_entries: Array<{ user_id: string; target_id: string; action_type: number; reason?: string; changes?: Array<{ key: string; new_value?: unknown }> }> }> {
+	): Promise<{
+		audit_log_entries: Array<{
+			user_id: string;
+			target_id: string;
+			action_type: number;
+			reason?: string;
+			changes?: Array<{ key: string; new_value?: unknown }>;
+		}>;
+	}> {
 		return this.#call('GET', `/audit-log?${new URLSearchParams({ guildId, limit: String(limit) })}`);
 	}
 

@@ -119,7 +119,9 @@ function parse(args: readonly string[], modules: readonly ActionModule[]): RunRe
 		const given = rest[0];
 		const chosen = subcommands.find((option) => option.name === given);
 		if (!chosen) {
-			throw new Invalid(`run ${job} needs ${subcommands.map((option) => option.name).join(' or ')} before its options, got ${given === undefined ? 'nothing' : JSON.stringify(given)}`);
+			throw new Invalid(
+				`run ${job} needs ${subcommands.map((option) => option.name).join(' or ')} before its options, got ${given === undefined ? 'nothing' : JSON.stringify(given)}`,
+			);
 		}
 		subcommand = chosen.name;
 		options = chosen.options ?? [];
@@ -129,7 +131,9 @@ function parse(args: readonly string[], modules: readonly ActionModule[]): RunRe
 	const values = readFlags(flags, what, [...options, ...commonOptions(module)]);
 	for (const option of options) {
 		if (option.required && values[option.name] === undefined) {
-			throw new Invalid(`run ${what} needs ${flagOf(option)} ${placeholder(option)}: ${option.description.charAt(0).toLowerCase()}${option.description.slice(1)}`);
+			throw new Invalid(
+				`run ${what} needs ${flagOf(option)} ${placeholder(option)}: ${option.description.charAt(0).toLowerCase()}${option.description.slice(1)}`,
+			);
 		}
 	}
 	const { [DRY_RUN_OPTION]: _dryRun, [PROGRESS_EVERY]: _every, ...own_values } = values;
@@ -143,7 +147,8 @@ function common(values: Readonly<Record<string, string | true>>): RunCommon {
 /** The flags, by option name; `--flag value` and `--flag=value` both work. */
 function readFlags(args: readonly string[], what: string, options: readonly APIApplicationCommandBasicOption[]): Record<string, string | true> {
 	const all = [...options, { type: ApplicationCommandOptionType.String, name: PROGRESS_EVERY, description: '' } as APIApplicationCommandBasicOption];
-	if (!options.some((option) => option.name === DRY_RUN_OPTION)) all.push({ type: ApplicationCommandOptionType.Boolean, name: DRY_RUN_OPTION, description: '' });
+	if (!options.some((option) => option.name === DRY_RUN_OPTION))
+		all.push({ type: ApplicationCommandOptionType.Boolean, name: DRY_RUN_OPTION, description: '' });
 	const byFlag = new Map(all.map((option) => [flagOf(option), option]));
 	const values: Record<string, string | true> = {};
 	for (let i = 0; i < args.length; i++) {
@@ -184,7 +189,8 @@ function checkValue(flag: string, option: APIApplicationCommandBasicOption, valu
 	if (option.type === ApplicationCommandOptionType.String) {
 		const length = [...value].length;
 		if (option.min_length !== undefined && length < option.min_length) throw new Invalid(`${flag} needs at least ${option.min_length} characters`);
-		if (option.max_length !== undefined && length > option.max_length) throw new Invalid(`${flag} takes at most ${option.max_length} characters, got ${length}`);
+		if (option.max_length !== undefined && length > option.max_length)
+			throw new Invalid(`${flag} takes at most ${option.max_length} characters, got ${length}`);
 		if (option.choices && !option.choices.some((choice) => choice.value === value)) {
 			throw new Invalid(`${flag} is one of ${option.choices.map((choice) => choice.value).join(', ')}, got ${shown}`);
 		}
@@ -207,13 +213,20 @@ function placeholder(option: APIApplicationCommandBasicOption): string {
 /** Every flag a module's job takes, its subcommands' included. */
 function flagsOf(module: ActionModule): string[] {
 	const own: readonly APIApplicationCommandOption[] = module.command.options ?? [];
-	const options = own.flatMap((option) => (option.type === ApplicationCommandOptionType.Subcommand ? (option.options ?? []) : [option as APIApplicationCommandBasicOption]));
+	const options = own.flatMap((option) =>
+		option.type === ApplicationCommandOptionType.Subcommand ? (option.options ?? []) : [option as APIApplicationCommandBasicOption],
+	);
 	return [...options, ...commonOptions(module)].map(flagOf);
 }
 
 /** The usage lines of the engine's options, one per option. */
 function flagLines(options: readonly APIApplicationCommandBasicOption[]): string {
-	return options.map((option) => `  ${`${flagOf(option)}${option.type === ApplicationCommandOptionType.Boolean ? '' : ` ${placeholder(option)}`}`.padEnd(24)} ${option.description.charAt(0).toLowerCase()}${option.description.slice(1)}`).join('\n');
+	return options
+		.map(
+			(option) =>
+				`  ${`${flagOf(option)}${option.type === ApplicationCommandOptionType.Boolean ? '' : ` ${placeholder(option)}`}`.padEnd(24)} ${option.description.charAt(0).toLowerCase()}${option.description.slice(1)}`,
+		)
+		.join('\n');
 }
 
 function progressEvery(value: string | true | undefined): number {

@@ -128,7 +128,13 @@ async function waitFor<T>(get: () => T | undefined, timeoutMs = 10_000): Promise
 }
 
 function contentOf(interaction: { responses: Array<{ body?: unknown }> }): string {
-	const last = interaction.responses.at(-1)?.body as { content?: string; data?: { content?: string; embeds?: Array<{ description?: string; title?: string }> }; embeds?: Array<{ description?: string; title?: string }> } | undefined;
+	const last = interaction.responses.at(-1)?.body as
+		| {
+				content?: string;
+				data?: { content?: string; embeds?: Array<{ description?: string; title?: string }> };
+				embeds?: Array<{ description?: string; title?: string }>;
+		  }
+		| undefined;
 	const data = last?.data ?? last;
 	const embed = data?.embeds?.[0];
 	return [data?.content, embed?.title, embed?.description].filter(Boolean).join('\n');

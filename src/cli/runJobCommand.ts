@@ -134,7 +134,10 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 
 	try {
 		const { withBoss, startConfig } = runPlan(config);
-		const workers = formatWorkers(config.heldWorkers.map((worker) => worker.id), config.workerCount);
+		const workers = formatWorkers(
+			config.heldWorkers.map((worker) => worker.id),
+			config.workerCount,
+		);
 		if (bar) say(withBoss ? `Connecting the boss and ${workers}…` : `Connecting ${workers}, without the boss (this process holds only some of the workers)…`);
 		let massnick: Massnick<Boss | undefined>;
 		try {

@@ -62,7 +62,9 @@ export function runOutcome({ title, mode, dryRun, result, snapshot, signal }: Ru
 	const lines = [head, `  ${counts}`];
 	// A process holding only some of the workers lists the whole guild and leaves the rest alone.
 	if (snapshot.elsewhere > 0) {
-		lines.push(`  ${formatCount(snapshot.elsewhere)} ${snapshot.elsewhere === 1 ? 'member belongs' : 'members belong'} to workers in other processes: theirs to change, in no count here.`);
+		lines.push(
+			`  ${formatCount(snapshot.elsewhere)} ${snapshot.elsewhere === 1 ? 'member belongs' : 'members belong'} to workers in other processes: theirs to change, in no count here.`,
+		);
 	}
 	if (snapshot.failed > 0) lines.push(`  failed by reason: ${failedByReason(snapshot.failedByReason)}`);
 	if (result.stoppedWorkers.length > 0) {
@@ -80,7 +82,9 @@ export function runOutcome({ title, mode, dryRun, result, snapshot, signal }: Ru
 		return { exitCode: RunExitCodes.Cancelled, undone, lines };
 	}
 	if (result.state === 'failed') {
-		lines.push(`Failed: ${result.error?.message ?? 'the job stopped'}. ${dryRun ? 'Nothing was sent; run it again to count.' : `What was done stays journaled. ${again}.`}`);
+		lines.push(
+			`Failed: ${result.error?.message ?? 'the job stopped'}. ${dryRun ? 'Nothing was sent; run it again to count.' : `What was done stays journaled. ${again}.`}`,
+		);
 		return { exitCode: RunExitCodes.NotDone, undone, lines };
 	}
 	if (undone > 0 || result.stoppedWorkers.length > 0) {
@@ -88,7 +92,9 @@ export function runOutcome({ title, mode, dryRun, result, snapshot, signal }: Ru
 		return { exitCode: RunExitCodes.NotDone, undone, lines };
 	}
 	if (dryRun) {
-		lines.push(`Dry run: nothing was sent. Run it without --dry-run to make ${formatCount(snapshot.changed)} ${snapshot.changed === 1 ? 'change' : 'changes'}.`);
+		lines.push(
+			`Dry run: nothing was sent. Run it without --dry-run to make ${formatCount(snapshot.changed)} ${snapshot.changed === 1 ? 'change' : 'changes'}.`,
+		);
 	} else {
 		const cant =
 			snapshot.cant > 0

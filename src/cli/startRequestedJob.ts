@@ -54,7 +54,8 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 		const { job, undoes } = await massnick.jobs.startRestore({
 			dryRun,
 			fallback,
-			noJournalHint: 'To clear a nickname wherever it is still set instead, run massnick run restore --name "<the template>" (the originals cannot be recovered that way).',
+			noJournalHint:
+				'To clear a nickname wherever it is still set instead, run massnick run restore --name "<the template>" (the originals cannot be recovered that way).',
 			startedBy,
 			rank: OPERATOR,
 		});
@@ -64,7 +65,9 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 					`${prefix}: ${undoes.header.title}, started by ${undoes.header.startedBy.tag} at ${undoes.header.startedAt}.`,
 					'Each member gets back what they had before it; a member who changed it since keeps theirs.',
 				]
-			: [`No journal was found, so the originals cannot be brought back. ${dryRun ? 'Dry run: counting a' : 'Running a'} clear of “${job.target}” wherever it is still set instead.`];
+			: [
+					`No journal was found, so the originals cannot be brought back. ${dryRun ? 'Dry run: counting a' : 'Running a'} clear of “${job.target}” wherever it is still set instead.`,
+				];
 		if (!massnick.fleet.holdsAll) headline.push(elsewhereLine(massnick));
 		// A dry run reads the journal without marking it.
 		if (!dryRun) headline.push(...journalLine(massnick.jobs.journalPaths(job)));
@@ -79,9 +82,13 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 		[EXCLUDE_ROLE_OPTION, filters.excludeRoleId],
 	] as const) {
 		if (id !== undefined && id !== guild.id && !guild.roles.cache.has(id)) {
-			throw new JobError(ErrorCodes.InvalidArgument, `--${option.replaceAll('_', '-')}: there is no role ${id} in ${guild.name}; copy the id again (Server Settings → Roles → right-click → Copy Role ID).`, {
-				context: { option, roleId: id },
-			});
+			throw new JobError(
+				ErrorCodes.InvalidArgument,
+				`--${option.replaceAll('_', '-')}: there is no role ${id} in ${guild.name}; copy the id again (Server Settings → Roles → right-click → Copy Role ID).`,
+				{
+					context: { option, roleId: id },
+				},
+			);
 		}
 	}
 
@@ -99,7 +106,9 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 
 	const job = await massnick.jobs.startJob(action, { dryRun, startedBy, rank: OPERATOR, filters });
 	const { fleet } = massnick;
-	const headline = [`${dryRun ? 'Dry run: counting' : 'Started'}: ${action.words.doing} for ${describeFilters(filters, roleName)}${fleet.holdsAll ? `, with ${formatWorkers(fleet.ids, fleet.count)}` : ''}.`];
+	const headline = [
+		`${dryRun ? 'Dry run: counting' : 'Started'}: ${action.words.doing} for ${describeFilters(filters, roleName)}${fleet.holdsAll ? `, with ${formatWorkers(fleet.ids, fleet.count)}` : ''}.`,
+	];
 	if (!fleet.holdsAll) headline.push(elsewhereLine(massnick));
 	if (continued) {
 		headline.push(

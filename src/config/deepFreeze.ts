@@ -1,9 +1,5 @@
 /** A deeply read-only view of `T`. */
-export type DeepReadonly<T> = T extends (infer U)[]
-	? readonly DeepReadonly<U>[]
-	: T extends object
-		? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-		: T;
+export type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
 /**
  * Freezes `value` and everything reachable from it, so configuration read once cannot be changed

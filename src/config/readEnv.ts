@@ -138,7 +138,7 @@ function readFleet(
 	value: (key: EnvKey) => string | undefined,
 	tokens: readonly string[],
 	problem: (key: EnvKey, message: string) => void,
-): { workerCount: number; heldWorkers: HeldWorker[]; /** The worker of each token, by its place in the list. */ tokenIds: number[] } {
+): { workerCount: number; heldWorkers: HeldWorker[] /** The worker of each token, by its place in the list. */; tokenIds: number[] } {
 	const countText = value('WORKER_COUNT');
 	const idsText = value('WORKER_IDS');
 	const indexText = value('JOB_COMPLETION_INDEX');
@@ -160,7 +160,10 @@ function readFleet(
 			return none;
 		}
 		if (count === undefined) {
-			problem('WORKER_COUNT', "required when JOB_COMPLETION_INDEX is set: a pod of an Indexed Job holds one worker, and every pod must split the guild the same way (set it to the Job's completions)");
+			problem(
+				'WORKER_COUNT',
+				"required when JOB_COMPLETION_INDEX is set: a pod of an Indexed Job holds one worker, and every pod must split the guild the same way (set it to the Job's completions)",
+			);
 			return none;
 		}
 		if (idsText !== undefined) {
@@ -169,7 +172,10 @@ function readFleet(
 		}
 		const index = Number(indexText);
 		if (index >= count) {
-			problem('JOB_COMPLETION_INDEX', `is ${index}, but WORKER_COUNT is ${count} (ids 0 to ${count - 1}): the Job's completions and WORKER_COUNT must be equal`);
+			problem(
+				'JOB_COMPLETION_INDEX',
+				`is ${index}, but WORKER_COUNT is ${count} (ids 0 to ${count - 1}): the Job's completions and WORKER_COUNT must be equal`,
+			);
 			return none;
 		}
 		ids = [index];

@@ -40,7 +40,10 @@ export async function openRestLister(options: RestListerOptions): Promise<RestLi
 		application = (await rest.get(Routes.currentApplication())) as RESTGetCurrentApplicationResult;
 	} catch (error) {
 		if ((error as { status?: number }).status === 401) {
-			throw new JobError(ErrorCodes.TokenRejected, `${options.label} was rejected by Discord: copy the token again (Developer Portal → the app → Bot → Reset Token).`);
+			throw new JobError(
+				ErrorCodes.TokenRejected,
+				`${options.label} was rejected by Discord: copy the token again (Developer Portal → the app → Bot → Reset Token).`,
+			);
 		}
 		throw new JobError(ErrorCodes.ConnectFailed, `${options.label}'s bot could not reach Discord: ${(error as Error).message}`);
 	}

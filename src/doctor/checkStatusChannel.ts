@@ -44,9 +44,11 @@ export function checkStatusChannel(boss: StatusChannelBoss, guild: GuildFacts, c
 	const fixFor = (channel: Channel, missing: bigint): string => {
 		const words = listInWords(permissionNames(missing));
 		const denying = (channel.permission_overwrites ?? []).filter((overwrite) => appliesToBoss(overwrite) && (BigInt(overwrite.deny) & missing) !== 0n);
-		if (denying.length > 0) return `#${channel.name} → Edit Channel → Permissions → ${listInWords(denying.map(overwriteName))}: allow ${words} (or remove the overwrite)`;
+		if (denying.length > 0)
+			return `#${channel.name} → Edit Channel → Permissions → ${listInWords(denying.map(overwriteName))}: allow ${words} (or remove the overwrite)`;
 		const atGuildLevel = boss.permissions.missing(BOSS_CHANNEL_PERMISSIONS);
-		if (atGuildLevel.length > 0) return `Server Settings → Roles → ${boss.roleName}: allow ${listInWords(permissionNames(atGuildLevel))} (or re-invite the boss with its link below)`;
+		if (atGuildLevel.length > 0)
+			return `Server Settings → Roles → ${boss.roleName}: allow ${listInWords(permissionNames(atGuildLevel))} (or re-invite the boss with its link below)`;
 		return `#${channel.name} → Edit Channel → Permissions → ${boss.name}: allow ${words}`;
 	};
 	const appliesToBoss = (overwrite: APIOverwrite): boolean =>

@@ -140,7 +140,8 @@ function checkBot(bot: BotFacts, input: DiagnoseInput, ourBots: ReadonlyArray<re
 			);
 		}
 	}
-	if (bot.failure) fatal(ErrorCodes.CheckFailed, `could not be fully checked: ${bot.failure}.`, 'check DISCORD_API_URL and the network, then run the doctor again');
+	if (bot.failure)
+		fatal(ErrorCodes.CheckFailed, `could not be fully checked: ${bot.failure}.`, 'check DISCORD_API_URL and the network, then run the doctor again');
 
 	const guild = input.guild;
 	if (!guild) return { row, findings };

@@ -27,7 +27,9 @@ export function journalsSection(config: Pick<Config, 'dataDir' | 'journal'>, now
 					: journal.deleteAfter.getTime() <= now()
 						? 'restored; deleted at the next start or daily check'
 						: `restored; deleted after ${journal.deleteAfter.toISOString().slice(0, 10)}`;
-			lines.push(`  ${journalName(journal)}  ${what}, by ${header.startedBy.tag} ${header.startedAt.slice(0, 10)}, ${state}, ${formatBytes(journal.bytes)}: ${kept}`);
+			lines.push(
+				`  ${journalName(journal)}  ${what}, by ${header.startedBy.tag} ${header.startedAt.slice(0, 10)}, ${state}, ${formatBytes(journal.bytes)}: ${kept}`,
+			);
 		}
 		for (const warning of warnings) lines.push(`  ! ${warning}`);
 		return lines;

@@ -51,9 +51,15 @@ export async function runDoctor({ config, out, channelId, extraSections, logger 
 			tokenSetting: `WORKER_TOKENS (token ${index + 1} in the list)`,
 		})),
 	];
-	const clients = bots.map(({ token }) => new REST({ ...(config.apiUrl ? { api: config.apiUrl } : {}), timeout: config.rest.timeoutMs, retries: 1 }).setToken(token));
+	const clients = bots.map(({ token }) =>
+		new REST({ ...(config.apiUrl ? { api: config.apiUrl } : {}), timeout: config.rest.timeoutMs, retries: 1 }).setToken(token),
+	);
 	const facts: BotFacts[] = await Promise.all(bots.map((bot, index) => readBot({ rest: clients[index]!, guildId: config.guildId, ...bot })));
-	for (const bot of facts) logger?.debug({ bot: bot.label, token: bot.token, inGuild: bot.memberRoles ? true : bot.memberRoles === null ? false : undefined, failure: bot.failure }, 'bot read');
+	for (const bot of facts)
+		logger?.debug(
+			{ bot: bot.label, token: bot.token, inGuild: bot.memberRoles ? true : bot.memberRoles === null ? false : undefined, failure: bot.failure },
+			'bot read',
+		);
 
 	// The guild is read once, by the first bot inside it (the boss when it is).
 	let guild: GuildFacts | null = null;

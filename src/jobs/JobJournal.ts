@@ -76,7 +76,12 @@ export class JobJournal {
 	}
 
 	/** Every job of the guild with files that are `holding`'s, newest first. */
-	static async list(dataDir: string, guildId: string, holding: JournalHolding, options: { onWarning?: (message: string) => void } = {}): Promise<JobJournalSummary[]> {
+	static async list(
+		dataDir: string,
+		guildId: string,
+		holding: JournalHolding,
+		options: { onWarning?: (message: string) => void } = {},
+	): Promise<JobJournalSummary[]> {
 		const jobs = new Map<string, JournalSummary[]>();
 		for (const file of await Journal.list(dataDir, guildId, options)) {
 			if (!keeps(holding, file)) continue;

@@ -253,19 +253,23 @@ export class JobManager {
 					journal = await JobJournal.open(config.dataDir, open, this.#holding);
 					jobId = open.header.jobId;
 				} else {
-					journal = await JobJournal.create(config.dataDir, {
-						jobId,
-						guildId: config.guildId,
-						action: action.type,
-						target: action.target,
-						title: action.words.doing,
-						onlyRoleId: filters.onlyRoleId ?? null,
-						excludeRoleId: filters.excludeRoleId ?? null,
-						...(finerFiltersOf(filters) ? { filters: finerFiltersOf(filters) } : {}),
-						startedBy: options.startedBy,
-						startedAt: new Date().toISOString(),
-						workers: this.#options.fleet.count,
-					}, this.#holding);
+					journal = await JobJournal.create(
+						config.dataDir,
+						{
+							jobId,
+							guildId: config.guildId,
+							action: action.type,
+							target: action.target,
+							title: action.words.doing,
+							onlyRoleId: filters.onlyRoleId ?? null,
+							excludeRoleId: filters.excludeRoleId ?? null,
+							...(finerFiltersOf(filters) ? { filters: finerFiltersOf(filters) } : {}),
+							startedBy: options.startedBy,
+							startedAt: new Date().toISOString(),
+							workers: this.#options.fleet.count,
+						},
+						this.#holding,
+					);
 				}
 			}
 			try {
@@ -566,7 +570,10 @@ export class JobManager {
 	}
 
 	#newJobId(kind: string): string {
-		const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+		const stamp = new Date()
+			.toISOString()
+			.replace(/[-:]/g, '')
+			.replace(/\.\d+Z$/, 'Z');
 		return `${stamp}-${kind}-${++this.#counter}`;
 	}
 }

@@ -1,16 +1,7 @@
 import { chmod, mkdir, open, readdir, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ErrorCodes, JournalError } from '../errors.js';
-import {
-	endOfLastLine,
-	type FileHandle,
-	guildDir,
-	journalFileName,
-	parseJournalFileName,
-	syncDirectory,
-	writeAll,
-	writeFailed,
-} from './journal/files.js';
+import { endOfLastLine, type FileHandle, guildDir, journalFileName, parseJournalFileName, syncDirectory, writeAll, writeFailed } from './journal/files.js';
 import type { RestoreEntry } from './Plan.js';
 import { OriginalIndex } from './journal/OriginalIndex.js';
 import { loadIndex, readEntries, type ReadJournalOptions } from './journal/readEntries.js';
@@ -157,7 +148,10 @@ export class Journal {
 				const record = parseRecord(line.text);
 				if (header === undefined) {
 					if (typeof record === 'string' || record.type !== 'job') {
-						throw new JournalError(ErrorCodes.JournalCorrupt, `${path} does not start with a journal header (line 1 ${typeof record === 'string' ? record : 'is not one'}).`);
+						throw new JournalError(
+							ErrorCodes.JournalCorrupt,
+							`${path} does not start with a journal header (line 1 ${typeof record === 'string' ? record : 'is not one'}).`,
+						);
 					}
 					header = record;
 				} else if (typeof record === 'string') {
@@ -207,8 +201,7 @@ export class Journal {
 			}
 		}
 		return summaries.sort(
-			(a, b) =>
-				b.header.startedAt.localeCompare(a.header.startedAt) || b.header.jobId.localeCompare(a.header.jobId) || (a.workerId ?? -1) - (b.workerId ?? -1),
+			(a, b) => b.header.startedAt.localeCompare(a.header.startedAt) || b.header.jobId.localeCompare(a.header.jobId) || (a.workerId ?? -1) - (b.workerId ?? -1),
 		);
 	}
 

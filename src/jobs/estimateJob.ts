@@ -103,7 +103,9 @@ export function estimateMemberEdit(counts: GuildCounts, ctx: GuildContext, filte
 	if (ctx.workerHighestPosition <= 0) {
 		cant = inScope;
 	} else {
-		const high = [...ctx.rolePositions].filter(([id, position]) => id !== ctx.guildId && position >= ctx.workerHighestPosition).map(([id]) => holdersOf(id, counts, ctx));
+		const high = [...ctx.rolePositions]
+			.filter(([id, position]) => id !== ctx.guildId && position >= ctx.workerHighestPosition)
+			.map(([id]) => holdersOf(id, counts, ctx));
 		const owner = ctx.botUserIds.has(ctx.ownerId) ? 0 : 1;
 		const sum = high.reduce((total, count) => total + count, 0) + owner;
 		const unfiltered = isUnfiltered(filters);

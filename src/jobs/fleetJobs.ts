@@ -52,7 +52,11 @@ export async function readFleetJobs(root: string, guildId: string, options: Read
 			{ cause: error },
 		);
 	}
-	const dataDirs = [root, ...entries.filter((entry) => entry.isDirectory() && entry.name !== guildId).map((entry) => join(root, entry.name)), ...(options.alsoDataDirs ?? [])];
+	const dataDirs = [
+		root,
+		...entries.filter((entry) => entry.isDirectory() && entry.name !== guildId).map((entry) => join(root, entry.name)),
+		...(options.alsoDataDirs ?? []),
+	];
 	const files: JournalSummary[] = [];
 	for (const dir of new Set(dataDirs)) {
 		try {

@@ -35,7 +35,10 @@ export function createLogger(options: LoggerOptions): Logger {
 	const sink: { write(text: string): unknown } = typeof target === 'number' ? pino.destination({ dest: target, sync: true }) : target;
 	const terminal = typeof target === 'number' ? isatty(target) : (target as { isTTY?: boolean }).isTTY === true;
 	const format = options.format ?? 'auto';
-	const pretty = format === 'pretty' || (format === 'auto' && terminal) ? prettyFactory({ colorize: terminal, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) : undefined;
+	const pretty =
+		format === 'pretty' || (format === 'auto' && terminal)
+			? prettyFactory({ colorize: terminal, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+			: undefined;
 	// A plain object, not a Writable: each line goes straight through, synchronously, so nothing
 	// sits in a buffer when the process exits. Redaction runs on the JSON line, before formatting.
 	const stream: DestinationStream = {

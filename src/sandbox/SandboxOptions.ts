@@ -168,7 +168,8 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
 		Object.entries(defaults.routes).map(([name, fallback]) => [name, rule(`rateLimits.routes.${name}`, overrides.routes?.[name as BucketName], fallback)]),
 	) as Record<BucketName, RateLimitRule>;
 	for (const name of Object.keys(overrides.routes ?? {})) {
-		if (!(name in defaults.routes)) problems.push({ option: `rateLimits.routes.${name}`, message: `unknown bucket; known: ${Object.keys(defaults.routes).join(', ')}` });
+		if (!(name in defaults.routes))
+			problems.push({ option: `rateLimits.routes.${name}`, message: `unknown bucket; known: ${Object.keys(defaults.routes).join(', ')}` });
 	}
 	const resolved: ResolvedSandboxOptions = {
 		members: integer('members', options.members, SANDBOX_DEFAULTS.members, 10, 10_000_000),
@@ -181,7 +182,11 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
 		host: options.host ?? SANDBOX_DEFAULTS.host,
 		timeScale: positive('timeScale', options.timeScale, SANDBOX_DEFAULTS.timeScale),
 		heartbeatIntervalMs: positive('heartbeatIntervalMs', options.heartbeatIntervalMs, SANDBOX_DEFAULTS.heartbeatIntervalMs),
-		interactionResponseDeadlineMs: positive('interactionResponseDeadlineMs', options.interactionResponseDeadlineMs, SANDBOX_DEFAULTS.interactionResponseDeadlineMs),
+		interactionResponseDeadlineMs: positive(
+			'interactionResponseDeadlineMs',
+			options.interactionResponseDeadlineMs,
+			SANDBOX_DEFAULTS.interactionResponseDeadlineMs,
+		),
 		interactionTokenLifetimeMs: positive('interactionTokenLifetimeMs', options.interactionTokenLifetimeMs, SANDBOX_DEFAULTS.interactionTokenLifetimeMs),
 		requestLogLimit: integer('requestLogLimit', options.requestLogLimit, SANDBOX_DEFAULTS.requestLogLimit, 1, 50_000_000),
 		resumeWindowMs: positive('resumeWindowMs', options.resumeWindowMs, SANDBOX_DEFAULTS.resumeWindowMs),

@@ -67,13 +67,22 @@ export function parseSandboxArgs(argv: readonly string[]): { options: SandboxOpt
 		...(values['worker-members-intent'] === true ? { workerMembersIntent: true } : {}),
 	};
 	const logLevel = values['log-level'] ?? 'info';
-	if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) problems.push({ option: '--log-level', message: `unknown level "${logLevel}"` });
+	if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
+		problems.push({ option: '--log-level', message: `unknown level "${logLevel}"` });
 	if (problems.length > 0) throw new SandboxOptionError(problems);
 	return { options, logLevel, help: values.help === true };
 }
 
 /** Maps `startSandbox`'s option names back to the flags a CLI user typed. */
-const FLAG_OF: Record<string, string> = { members: '--members', workers: '--workers', seed: '--seed', port: '--port', host: '--host', timeScale: '--time-scale', decoratedNames: '--decorated-names' };
+const FLAG_OF: Record<string, string> = {
+	members: '--members',
+	workers: '--workers',
+	seed: '--seed',
+	port: '--port',
+	host: '--host',
+	timeScale: '--time-scale',
+	decoratedNames: '--decorated-names',
+};
 
 /**
  * `npm run sandbox`: starts the sandbox, prints where it is as one JSON line on stdout, logs to

@@ -47,7 +47,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const started = performance.now();
 	const ctx = createSandboxContext(resolved, log);
 	const { state } = ctx;
-	log.info({ members: state.members.size, apps: state.apps.length, decoratedNames: resolved.decoratedNames, ms: Math.round(performance.now() - started) }, 'guild generated');
+	log.info(
+		{ members: state.members.size, apps: state.apps.length, decoratedNames: resolved.decoratedNames, ms: Math.round(performance.now() - started) },
+		'guild generated',
+	);
 
 	const gateway = createGatewayServer(createGatewayHost(ctx));
 	ctx.gateway = gateway;
@@ -66,7 +69,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const route = (path: string): ((request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>) => {
 		const api = /^\/api(?:\/v(\d+))?(\/.*)?$/.exec(path);
 		if (api && (api[1] === undefined || api[1] === '10')) return (request, response, url) => rest(request, response, api[2] ?? '/', url.searchParams);
-		if (path === '/_sandbox' || path.startsWith('/_sandbox/')) return (request, response, url) => control(request, response, path.slice('/_sandbox'.length) || '/', url.searchParams);
+		if (path === '/_sandbox' || path.startsWith('/_sandbox/'))
+			return (request, response, url) => control(request, response, path.slice('/_sandbox'.length) || '/', url.searchParams);
 		return async (request, response) => {
 			request.resume();
 			const error = DiscordHttpError.notFound();

@@ -1,12 +1,5 @@
 import { once } from 'node:events';
-import {
-	type Client,
-	DiscordjsErrorCodes,
-	Events,
-	GatewayIntentBits,
-	type Guild,
-	Status,
-} from 'discord.js';
+import { type Client, DiscordjsErrorCodes, Events, GatewayIntentBits, type Guild, Status } from 'discord.js';
 import type { Logger } from 'pino';
 import { createClient, type ClientOptions } from '../discord/createClient.js';
 import { hasMembersIntent } from '../discord/membersIntent.js';

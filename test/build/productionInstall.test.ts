@@ -169,7 +169,7 @@ describe('a production install', () => {
 	 * stage and the clone, started by its ENTRYPOINT and CMD with its ENV. What is left untested is
 	 * Docker itself: the base image, its npm, and node as PID 1.
 	 */
-	it("the image, built stage by stage as the Dockerfile says, holds only the build and the runtime dependencies, and starts as its ENTRYPOINT does to a rename", async () => {
+	it('the image, built stage by stage as the Dockerfile says, holds only the build and the runtime dependencies, and starts as its ENTRYPOINT does to a rename', async () => {
 		const dockerfile = parseDockerfile(readFileSync('deploy/kubernetes/Dockerfile', 'utf8'));
 		const context = await freshClone();
 		const stages = new Map<string | undefined, { stage: DockerStage; dir: string }>();

@@ -12,7 +12,17 @@ import {
 	type APIButtonComponent,
 	type APIMessage,
 } from 'discord-api-types/v10';
-import { ActionRowBuilder, ButtonBuilder, Client, Events, GatewayIntentBits, type ButtonInteraction, type Interaction, type Message, type TextChannel } from 'discord.js';
+import {
+	ActionRowBuilder,
+	ButtonBuilder,
+	Client,
+	Events,
+	GatewayIntentBits,
+	type ButtonInteraction,
+	type Interaction,
+	type Message,
+	type TextChannel,
+} from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxControl } from '../../src/cli/SandboxControl.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
@@ -42,7 +52,10 @@ beforeAll(async () => {
 		workers: 1,
 		seed: 21,
 		now: clock.now,
-		rateLimits: { global: generous, routes: { messageCreate: generous, messageEdit: generous, interactionCallback: generous, webhook: generous, default: generous } },
+		rateLimits: {
+			global: generous,
+			routes: { messageCreate: generous, messageEdit: generous, interactionCallback: generous, webhook: generous, default: generous },
+		},
 	});
 	control = new SandboxControl(sandbox.controlUrl);
 	otherId = (await control.members(sandbox.guildId)).find((member) => !member.bot && member.id !== sandbox.ownerId)!.id;
@@ -111,7 +124,11 @@ describe('buttons on messages', () => {
 		expect(error.rawError).toEqual({
 			code: RESTJSONErrorCodes.InvalidFormBodyOrContentType,
 			message: 'Invalid Form Body',
-			errors: { components: { 0: { components: { 0: { custom_id: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }] } } } } } },
+			errors: {
+				components: {
+					0: { components: { 0: { custom_id: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }] } } } },
+				},
+			},
 		});
 		expect(error.message).toContain('components[0].components[0].custom_id[BASE_TYPE_BAD_LENGTH]');
 		// 100 is the most Discord takes.
@@ -127,12 +144,17 @@ describe('buttons on messages', () => {
 
 	it('a repeated custom_id (even on a disabled button), a missing custom_id and a long label are each named in one 50035', async () => {
 		const error = await apiFailure(
-			rawSend([row(button('go'), button('go', { disabled: true })), row({ type: ComponentType.Button, style: ButtonStyle.Primary, label: 'No id' } as APIButtonComponent, button('long', { label: 'l'.repeat(81) }))]),
+			rawSend([
+				row(button('go'), button('go', { disabled: true })),
+				row({ type: ComponentType.Button, style: ButtonStyle.Primary, label: 'No id' } as APIButtonComponent, button('long', { label: 'l'.repeat(81) })),
+			]),
 		);
 		expect(error.rawError).toMatchObject({
 			errors: {
 				components: {
-					0: { components: { 1: { custom_id: { _errors: [{ code: 'COMPONENT_CUSTOM_ID_DUPLICATED', message: 'Component custom id cannot be duplicated' }] } } } },
+					0: {
+						components: { 1: { custom_id: { _errors: [{ code: 'COMPONENT_CUSTOM_ID_DUPLICATED', message: 'Component custom id cannot be duplicated' }] } } },
+					},
 					1: {
 						components: {
 							0: { custom_id: { _errors: [{ code: 'BUTTON_COMPONENT_CUSTOM_ID_REQUIRED' }] } },
@@ -227,7 +249,13 @@ describe('answering a press', () => {
 		expect(stored.edited_timestamp).not.toBeNull();
 		expect((await channel.messages.fetch({ message: message.id, force: true })).content).toBe('Renaming 42 members…');
 		const seen = await control.interaction(id);
-		expect(seen).toMatchObject({ type: InteractionType.MessageComponent, command: null, customId: 'start', componentMessageId: message.id, originalMessageId: message.id });
+		expect(seen).toMatchObject({
+			type: InteractionType.MessageComponent,
+			command: null,
+			customId: 'start',
+			componentMessageId: message.id,
+			originalMessageId: message.id,
+		});
 		expect(seen.responses).toMatchObject([{ kind: 'callback', type: InteractionResponseType.UpdateMessage, messageId: message.id }]);
 	});
 
@@ -254,12 +282,25 @@ describe('answering a press', () => {
 	it('reply (4) with the ephemeral flag creates an ephemeral reply to the button’s message, whose own buttons only its user can press', async () => {
 		const message = await postPreview();
 		const { interaction } = await press(message.id, 'start');
-		const reply = await interaction.reply({ content: 'Sure? This renames 42 members.', components: [row(button('confirm'))], flags: MessageFlags.Ephemeral, withResponse: true });
+		const reply = await interaction.reply({
+			content: 'Sure? This renames 42 members.',
+			components: [row(button('confirm'))],
+			flags: MessageFlags.Ephemeral,
+			withResponse: true,
+		});
 		const created = reply.resource!.message!;
 		expect(created.flags.has(MessageFlags.Ephemeral)).toBe(true);
-		const stored = (await control.messages(sandbox.channelId)).find((candidate) => candidate.id === created.id) as unknown as APIMessage & { ephemeral: boolean; interactionId: string };
+		const stored = (await control.messages(sandbox.channelId)).find((candidate) => candidate.id === created.id) as unknown as APIMessage & {
+			ephemeral: boolean;
+			interactionId: string;
+		};
 		expect(stored).toMatchObject({ ephemeral: true, interactionId: interaction.id, type: MessageType.Reply, message_reference: { message_id: message.id } });
-		expect(stored.interaction_metadata).toMatchObject({ id: interaction.id, type: InteractionType.MessageComponent, interacted_message_id: message.id, user: { id: sandbox.ownerId } });
+		expect(stored.interaction_metadata).toMatchObject({
+			id: interaction.id,
+			type: InteractionType.MessageComponent,
+			interacted_message_id: message.id,
+			user: { id: sandbox.ownerId },
+		});
 		expect(await control.message(sandbox.channelId, message.id)).toMatchObject({ content: message.content, edits: 0 });
 
 		await expect(control.pressButton(sandbox.guildId, otherId, sandbox.channelId, created.id, 'confirm')).rejects.toThrow(/answered 400: .*ephemeral/);
@@ -285,7 +326,10 @@ describe('answering a press', () => {
 		await interaction.update({ content: 'Starting' });
 		// discord.js refuses a second answer itself, so it goes out through REST as is.
 		const error = await apiFailure(
-			new REST({ api: sandbox.apiUrl }).post(Routes.interactionCallback(interaction.id, interaction.token), { auth: false, body: { type: InteractionResponseType.DeferredMessageUpdate } }),
+			new REST({ api: sandbox.apiUrl }).post(Routes.interactionCallback(interaction.id, interaction.token), {
+				auth: false,
+				body: { type: InteractionResponseType.DeferredMessageUpdate },
+			}),
 		);
 		expect([error.status, error.code]).toEqual([400, RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged]);
 	});

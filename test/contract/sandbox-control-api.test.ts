@@ -6,7 +6,6 @@ import type { SandboxDispatch } from '../../src/sandbox/gateway/GatewayHost.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 import { apiFailure } from '../support/apiFailure.js';
 
-
 let sandbox: Sandbox;
 let rest: REST;
 const events: SandboxDispatch[] = [];
@@ -70,7 +69,11 @@ describe('members', () => {
 
 	it('sends GUILD_MEMBER_UPDATE for bot renames, also to the bot itself when it is the target', async () => {
 		await rest.patch(Routes.guildMember(sandbox.guildId, '@me'), { body: { nick: 'Boss Bot' } });
-		expect(events.at(-1)).toMatchObject({ t: GatewayDispatchEvents.GuildMemberUpdate, alsoToUserId: sandbox.bossId, d: { nick: 'Boss Bot', guild_id: sandbox.guildId } });
+		expect(events.at(-1)).toMatchObject({
+			t: GatewayDispatchEvents.GuildMemberUpdate,
+			alsoToUserId: sandbox.bossId,
+			d: { nick: 'Boss Bot', guild_id: sandbox.guildId },
+		});
 	});
 });
 
@@ -94,7 +97,10 @@ describe('observing', () => {
 	});
 
 	it('counts requests per bot without ever showing a token', async () => {
-		const stats = await control<{ apps: Array<{ botUserId: string; name: string; requests: number; byStatus: Record<string, number> }>; totals: { requests: number } }>('GET', '/stats');
+		const stats = await control<{
+			apps: Array<{ botUserId: string; name: string; requests: number; byStatus: Record<string, number> }>;
+			totals: { requests: number };
+		}>('GET', '/stats');
 		const boss = stats.body.apps.find((app) => app.botUserId === sandbox.bossId)!;
 		expect(boss.name).toBe('Massnick Boss');
 		expect(boss.byStatus['403']).toBeGreaterThanOrEqual(1);

@@ -14,7 +14,11 @@ function runCli(args: string[]) {
 
 describe('npm run sandbox', () => {
 	it('maps flags to options and names every bad flag', () => {
-		expect(parseSandboxArgs(['--members', '5000', '--time-scale', '2.5', '--host', '127.0.0.2']).options).toMatchObject({ members: 5000, timeScale: 2.5, host: '127.0.0.2' });
+		expect(parseSandboxArgs(['--members', '5000', '--time-scale', '2.5', '--host', '127.0.0.2']).options).toMatchObject({
+			members: 5000,
+			timeScale: 2.5,
+			host: '127.0.0.2',
+		});
 		let error: unknown;
 		try {
 			parseSandboxArgs(['--members', 'many', '--port', '1.5']);

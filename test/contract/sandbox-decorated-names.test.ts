@@ -115,7 +115,8 @@ describe('decorated names through discord.js and the control API', () => {
 		const above = new Set([generated.roleIds.Moderator, generated.roleIds.Admin]);
 		for (const index of members.indices()) {
 			const id = members.idAt(index).toString();
-			if (members.decoration(index)?.on === on && !members.isBot(index) && id !== sandbox.ownerId && !members.roles(index).some((role) => above.has(role))) return id;
+			if (members.decoration(index)?.on === on && !members.isBot(index) && id !== sandbox.ownerId && !members.roles(index).some((role) => above.has(role)))
+				return id;
 		}
 		throw new Error(`no ordinary member decorated on its ${on}`);
 	};
@@ -142,7 +143,9 @@ describe('decorated names through discord.js and the control API', () => {
 	it('lists each decorated member’s decoration in the control API, and nobody else’s', async () => {
 		const listed = await new SandboxControl(sandbox.controlUrl).members(sandbox.guildId);
 		const { members } = sandbox.state;
-		expect(listed.filter((member) => member.decoration !== undefined).length).toBe(Array.from(members.indices()).filter((index) => members.decoration(index) !== null).length);
+		expect(listed.filter((member) => member.decoration !== undefined).length).toBe(
+			Array.from(members.indices()).filter((index) => members.decoration(index) !== null).length,
+		);
 		for (const member of listed) {
 			if (member.decoration === undefined) continue;
 			expect(member.decoration.on === 'nick' ? member.nick : member.globalName).toBe(member.decoration.name);

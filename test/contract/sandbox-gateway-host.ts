@@ -10,13 +10,7 @@ import {
 	type GatewayGuildCreateDispatchData,
 } from 'discord-api-types/v10';
 import { createGatewayServer, type GatewayServerOptions } from '../../src/sandbox/gateway/createGatewayServer.js';
-import type {
-	GatewayApp,
-	GatewayHost,
-	GatewayServer,
-	GatewayTiming,
-	SandboxDispatch,
-} from '../../src/sandbox/gateway/GatewayHost.js';
+import type { GatewayApp, GatewayHost, GatewayServer, GatewayTiming, SandboxDispatch } from '../../src/sandbox/gateway/GatewayHost.js';
 import { waitUntil } from '../support/waitUntil.js';
 
 /**
@@ -50,8 +44,7 @@ export const FIRST_MEMBER_ID = 300_000_000_000_000_000n;
 export const ALL_UNPRIVILEGED =
 	Object.values(GatewayIntentBits)
 		.filter((bit): bit is number => typeof bit === 'number')
-		.reduce((all, bit) => all | bit, 0) &
-	~(GatewayIntentBits.GuildMembers | GatewayIntentBits.GuildPresences | GatewayIntentBits.MessageContent);
+		.reduce((all, bit) => all | bit, 0) & ~(GatewayIntentBits.GuildMembers | GatewayIntentBits.GuildPresences | GatewayIntentBits.MessageContent);
 
 export interface FakeSandbox {
 	host: GatewayHost & { emit(event: SandboxDispatch): void; logs: Array<{ obj: Record<string, unknown>; msg: string }> };
@@ -102,8 +95,7 @@ export async function startFakeSandbox(options: {
 
 	const roleId = (guild: FakeGuild): string => String(BigInt(guild.id) + 1n);
 	const channelId = (guild: FakeGuild): string => String(BigInt(guild.id) + 2n);
-	const botsIn = (guild: FakeGuild): FakeApp[] =>
-		guild.appIds.map((id) => appsById.get(id)!).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+	const botsIn = (guild: FakeGuild): FakeApp[] => guild.appIds.map((id) => appsById.get(id)!).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
 	function* allMembers(guild: FakeGuild): Generator<APIGuildMember> {
 		if (guild.noMembers) return;
 		for (const app of botsIn(guild)) yield botMember(app, roleId(guild));
@@ -134,7 +126,19 @@ export async function startFakeSandbox(options: {
 		guildCreate(appId, guildId) {
 			const guild = guildOf(guildId);
 			const app = appsById.get(appId)!;
-			const everyone = { id: guild.id, name: '@everyone', color: 0, hoist: false, icon: null, unicode_emoji: null, position: 0, permissions: '1071698660929', managed: false, mentionable: false, flags: 0 };
+			const everyone = {
+				id: guild.id,
+				name: '@everyone',
+				color: 0,
+				hoist: false,
+				icon: null,
+				unicode_emoji: null,
+				position: 0,
+				permissions: '1071698660929',
+				managed: false,
+				mentionable: false,
+				flags: 0,
+			};
 			const botRole = { ...everyone, id: roleId(guild), name: 'Bots', position: 1, permissions: '134217728' };
 			const data = {
 				id: guild.id,
@@ -172,7 +176,21 @@ export async function startFakeSandbox(options: {
 				member_count: guild.humans + guild.appIds.length,
 				voice_states: [],
 				members: [botMember(app, roleId(guild))],
-				channels: [{ id: channelId(guild), type: ChannelType.GuildText, name: 'general', position: 0, permission_overwrites: [], parent_id: null, nsfw: false, topic: null, last_message_id: null, rate_limit_per_user: 0, guild_id: guild.id }],
+				channels: [
+					{
+						id: channelId(guild),
+						type: ChannelType.GuildText,
+						name: 'general',
+						position: 0,
+						permission_overwrites: [],
+						parent_id: null,
+						nsfw: false,
+						topic: null,
+						last_message_id: null,
+						rate_limit_per_user: 0,
+						guild_id: guild.id,
+					},
+				],
 				threads: [],
 				presences: [],
 				stage_instances: [],

@@ -115,9 +115,21 @@ describe('sandbox gateway: logging in with discord.js', () => {
 
 	it('delivers GUILD_MEMBER_UPDATE only to sessions with the GuildMembers intent, and to the member bot itself', async () => {
 		const human = memberUpdate(memberId(1), 'member1', 'Renamed');
-		sandbox.host.emit({ guildId: GUILD_ID, t: GatewayDispatchEvents.GuildMemberUpdate, d: human, intent: GatewayIntentBits.GuildMembers, alsoToUserId: memberId(1) });
+		sandbox.host.emit({
+			guildId: GUILD_ID,
+			t: GatewayDispatchEvents.GuildMemberUpdate,
+			d: human,
+			intent: GatewayIntentBits.GuildMembers,
+			alsoToUserId: memberId(1),
+		});
 		const self = memberUpdate(worker.id, worker.username, 'Worker renamed');
-		sandbox.host.emit({ guildId: GUILD_ID, t: GatewayDispatchEvents.GuildMemberUpdate, d: self, intent: GatewayIntentBits.GuildMembers, alsoToUserId: worker.id });
+		sandbox.host.emit({
+			guildId: GUILD_ID,
+			t: GatewayDispatchEvents.GuildMemberUpdate,
+			d: self,
+			intent: GatewayIntentBits.GuildMembers,
+			alsoToUserId: worker.id,
+		});
 		await barrier(boss.id, bossRaw);
 		await barrier(worker.id, workerRaw);
 		const updatesTo = (raw: Array<{ t: string; d: unknown }>) =>
@@ -128,7 +140,12 @@ describe('sandbox gateway: logging in with discord.js', () => {
 	});
 
 	it('drops events for guilds the bot is not in', async () => {
-		sandbox.host.emit({ guildId: '200000000000000099', t: GatewayDispatchEvents.GuildMemberUpdate, d: memberUpdate(memberId(2), 'member2', 'x'), intent: GatewayIntentBits.GuildMembers });
+		sandbox.host.emit({
+			guildId: '200000000000000099',
+			t: GatewayDispatchEvents.GuildMemberUpdate,
+			d: memberUpdate(memberId(2), 'member2', 'x'),
+			intent: GatewayIntentBits.GuildMembers,
+		});
 		await barrier(boss.id, bossRaw);
 		expect(bossRaw.some((p) => (p.d as { guild_id?: string } | null)?.guild_id === '200000000000000099')).toBe(false);
 	});

@@ -73,10 +73,12 @@ describe('sandbox gateway: Request Guild Members (op 8) through GuildMemberManag
 	});
 
 	it('rejects a second whole-list fetch of the same guild within the window with GatewayRateLimitError', async () => {
-		const error = await guild(SMALL).members.fetch().then(
-			() => null,
-			(caught: unknown) => caught,
-		);
+		const error = await guild(SMALL)
+			.members.fetch()
+			.then(
+				() => null,
+				(caught: unknown) => caught,
+			);
 		expect(error).toMatchObject({ name: 'GatewayRateLimitError', data: { opcode: 8, meta: { guild_id: SMALL } } });
 		const retryAfter = (error as { data: { retry_after: number } }).data.retry_after;
 		expect(retryAfter).toBeGreaterThan(0);
@@ -104,9 +106,7 @@ describe('sandbox gateway: Request Guild Members (op 8) through GuildMemberManag
 
 	it('answers user_ids with the members found and not_found for the rest', async () => {
 		const stranger = '399999999999999999';
-		const notFound = new Promise<unknown>((resolve) =>
-			bossClient.once(Events.GuildMembersChunk, (_members, _guild, chunk) => resolve(chunk.notFound)),
-		);
+		const notFound = new Promise<unknown>((resolve) => bossClient.once(Events.GuildMembersChunk, (_members, _guild, chunk) => resolve(chunk.notFound)));
 		const members = await guild(SMALL).members.fetch({ user: [memberId(5), stranger] });
 		expect([...members.keys()]).toEqual([memberId(5)]);
 		expect(await notFound).toEqual([stranger]);

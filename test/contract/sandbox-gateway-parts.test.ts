@@ -18,7 +18,12 @@ describe('sandbox gateway parts', () => {
 	it('regroups chunks so every one but the last has exactly the chunk size', () => {
 		const sizes = (source: number[][]) => [...exactChunks(source, 3)].map((chunk) => chunk.length);
 		expect(sizes([[1, 2], [3, 4, 5, 6, 7], [8]])).toEqual([3, 3, 2]);
-		expect(sizes([[1, 2, 3], [4, 5, 6]])).toEqual([3, 3]);
+		expect(
+			sizes([
+				[1, 2, 3],
+				[4, 5, 6],
+			]),
+		).toEqual([3, 3]);
 		expect(sizes([])).toEqual([]);
 		expect([...exactChunks([[1, 2], [], [3, 4]], 3)].flat()).toEqual([1, 2, 3, 4]);
 	});

@@ -1,10 +1,5 @@
 import { once } from 'node:events';
-import {
-	GatewayCloseCodes,
-	GatewayDispatchEvents,
-	GatewayIntentBits,
-	GatewayOpcodes,
-} from 'discord-api-types/v10';
+import { GatewayCloseCodes, GatewayDispatchEvents, GatewayIntentBits, GatewayOpcodes } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startFakeSandbox, waitFor, type FakeApp, type FakeSandbox } from './sandbox-gateway-host.js';
@@ -110,7 +105,11 @@ describe('sandbox gateway: the wire protocol', () => {
 		['an unknown token', { token: 'nope.token.x' }, GatewayCloseCodes.AuthenticationFailed],
 		['intent bits Discord does not define', { intents: 1 << 30 }, GatewayCloseCodes.InvalidIntents],
 		['a missing intents field', { intents: undefined }, GatewayCloseCodes.InvalidIntents],
-		['a privileged intent the app lacks', { token: plain.token, intents: GatewayIntentBits.Guilds | GatewayIntentBits.MessageContent }, GatewayCloseCodes.DisallowedIntents],
+		[
+			'a privileged intent the app lacks',
+			{ token: plain.token, intents: GatewayIntentBits.Guilds | GatewayIntentBits.MessageContent },
+			GatewayCloseCodes.DisallowedIntents,
+		],
 		['an invalid shard', { shard: [1, 1] }, GatewayCloseCodes.InvalidShard],
 	])('closes an Identify with %s', async (_, override, code) => {
 		const client = await connect();
@@ -353,10 +352,7 @@ describe('sandbox gateway: the wire protocol', () => {
 			const { client, sessionId } = await readySession();
 			client.ws.close(4000);
 			await client.closed;
-			await waitFor(
-				() => sandbox.gateway.connections().some((c) => c.sessionId === sessionId && c.state === 'closed'),
-				'the session to be listed as closed',
-			);
+			await waitFor(() => sandbox.gateway.connections().some((c) => c.sessionId === sessionId && c.state === 'closed'), 'the session to be listed as closed');
 		});
 	});
 });

@@ -105,11 +105,13 @@ describe('sandbox gateway: resuming with discord.js', () => {
 	});
 
 	it('lists both sessions as ready again', async () => {
-		await waitFor(
-			() => sandbox.gateway.connections().filter((c) => c.state === 'ready').length === 2,
-			'both sessions to be ready',
-		);
-		expect(sandbox.gateway.connections().map((c) => c.appId).sort()).toEqual([boss.id, worker.id]);
+		await waitFor(() => sandbox.gateway.connections().filter((c) => c.state === 'ready').length === 2, 'both sessions to be ready');
+		expect(
+			sandbox.gateway
+				.connections()
+				.map((c) => c.appId)
+				.sort(),
+		).toEqual([boss.id, worker.id]);
 		expect(sandbox.gateway.connections().every((c) => c.intents === (GatewayIntentBits.Guilds | GatewayIntentBits.GuildMembers))).toBe(true);
 	});
 });

@@ -48,10 +48,7 @@ describe('sandbox gateway inside startSandbox', () => {
 		sandbox.state.setNick(humanIndex, 'Owner renamed', null);
 		sandbox.state.setNick(workerIndex, 'Worker renamed', null);
 		await updated;
-		await waitFor(
-			() => workers[0]!.guilds.cache.get(sandbox.guildId)?.members.me?.nickname === 'Worker renamed',
-			'the worker to hear about its own nickname',
-		);
+		await waitFor(() => workers[0]!.guilds.cache.get(sandbox.guildId)?.members.me?.nickname === 'Worker renamed', 'the worker to hear about its own nickname');
 		expect(boss.guilds.cache.get(sandbox.guildId)!.members.cache.get(sandbox.ownerId)?.nickname).toBe('Owner renamed');
 		const updatesTo = (raw: Array<{ t: string; d: unknown }>) =>
 			raw.filter((p) => p.t === GatewayDispatchEvents.GuildMemberUpdate).map((p) => (p.d as { user: { id: string } }).user.id);
@@ -65,10 +62,7 @@ describe('sandbox gateway inside startSandbox', () => {
 		expect(sandbox.gateway.closeConnections({ appId: sandbox.workerIds[1] })).toBe(1);
 		sandbox.state.setNick(sandbox.state.memberIndex(sandbox.guildId, sandbox.workerIds[1]!), 'Renamed while away', null);
 		await resumed;
-		await waitFor(
-			() => worker.guilds.cache.get(sandbox.guildId)?.members.me?.nickname === 'Renamed while away',
-			'the update sent during the outage',
-		);
+		await waitFor(() => worker.guilds.cache.get(sandbox.guildId)?.members.me?.nickname === 'Renamed while away', 'the update sent during the outage');
 		expect(workerRaw[1]!.filter((p) => p.t === GatewayDispatchEvents.Ready)).toHaveLength(1);
 	});
 });

@@ -47,7 +47,12 @@ describe('role member counts', () => {
 		const expected = new Map<string, number>();
 		for (const member of await control.members(sandbox.guildId)) for (const role of member.roles) expected.set(role, (expected.get(role) ?? 0) + 1);
 		const all = await roles();
-		expect(Object.keys(counts).sort()).toEqual(all.filter((role) => role.id !== sandbox.guildId).map((role) => role.id).sort());
+		expect(Object.keys(counts).sort()).toEqual(
+			all
+				.filter((role) => role.id !== sandbox.guildId)
+				.map((role) => role.id)
+				.sort(),
+		);
 		for (const role of all) if (role.id !== sandbox.guildId) expect(counts[role.id]).toBe(expected.get(role.id) ?? 0);
 	});
 });

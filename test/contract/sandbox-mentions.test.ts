@@ -1,4 +1,12 @@
-import { AllowedMentionsTypes, ButtonStyle, ComponentType, MessageFlags, RESTJSONErrorCodes, Routes, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
+import {
+	AllowedMentionsTypes,
+	ButtonStyle,
+	ComponentType,
+	MessageFlags,
+	RESTJSONErrorCodes,
+	Routes,
+	type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord-api-types/v10';
 import { Client, Events, GatewayIntentBits, type ChatInputCommandInteraction, type Interaction, type Message, type TextChannel } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxControl, type ControlMessage } from '../../src/cli/SandboxControl.js';
@@ -38,7 +46,10 @@ beforeAll(async () => {
 		workers: 1,
 		seed: 31,
 		now: clock.now,
-		rateLimits: { global: generous, routes: { messageCreate: generous, messageEdit: generous, interactionCallback: generous, webhook: generous, commands: generous, default: generous } },
+		rateLimits: {
+			global: generous,
+			routes: { messageCreate: generous, messageEdit: generous, interactionCallback: generous, webhook: generous, commands: generous, default: generous },
+		},
 	});
 	control = new SandboxControl(sandbox.controlUrl);
 	otherId = (await control.members(sandbox.guildId)).find((member) => !member.bot && member.id !== sandbox.ownerId)!.id;
@@ -65,7 +76,12 @@ const everything = (): string => `@everyone @here <@&${staff}> <@&${event}> <@${
 /** Whom a message mentions, as the control API stored it. */
 async function stored(messageId: string): Promise<Pick<ControlMessage, 'mention_everyone' | 'mention_roles' | 'everMentioned'> & { users: string[] }> {
 	const message = await control.message(sandbox.channelId, messageId);
-	return { users: message.mentions.map((user) => user.id), mention_roles: message.mention_roles, mention_everyone: message.mention_everyone, everMentioned: message.everMentioned };
+	return {
+		users: message.mentions.map((user) => user.id),
+		mention_roles: message.mention_roles,
+		mention_everyone: message.mention_everyone,
+		everMentioned: message.everMentioned,
+	};
 }
 
 /** What discord.js made of a message's mentions. */
@@ -140,12 +156,16 @@ describe('a bot’s channel messages: every kind is parsed unless allowed_mentio
 	it('refuses parse with a list of the same kind, lists over 100 and unknown kinds: 400/50035 on allowed_mentions', async () => {
 		const exclusive = await apiFailure(loudChannel.send({ content: 'hi', allowedMentions: { parse: [AllowedMentionsTypes.User], users: [otherId] } }));
 		expect([exclusive.status, exclusive.code]).toEqual([400, RESTJSONErrorCodes.InvalidFormBodyOrContentType]);
-		expect(exclusive.message).toContain('allowed_mentions[MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE]: parse:["users"] and users: [ids...] are mutually exclusive.');
+		expect(exclusive.message).toContain(
+			'allowed_mentions[MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE]: parse:["users"] and users: [ids...] are mutually exclusive.',
+		);
 		// An empty list is no conflict, as Discord's docs say.
 		expect((await loudChannel.send({ content: 'fine', allowedMentions: { parse: [AllowedMentionsTypes.User], users: [] } })).content).toBe('fine');
 		const tooMany = await apiFailure(loudChannel.send({ content: 'hi', allowedMentions: { roles: Array.from({ length: 101 }, (_, i) => String(1000 + i)) } }));
 		expect(tooMany.message).toContain('allowed_mentions.roles[BASE_TYPE_MAX_LENGTH]');
-		const unknown = await apiFailure(loud.rest.post(Routes.channelMessages(sandbox.channelId), { body: { content: 'hi', allowed_mentions: { parse: ['users', 'channels'], users: ['x'] } } }));
+		const unknown = await apiFailure(
+			loud.rest.post(Routes.channelMessages(sandbox.channelId), { body: { content: 'hi', allowed_mentions: { parse: ['users', 'channels'], users: ['x'] } } }),
+		);
 		expect(unknown.message).toContain('allowed_mentions.parse[1][BASE_TYPE_CHOICES]');
 		expect(unknown.message).toContain('allowed_mentions.users[0][NUMBER_TYPE_COERCE]');
 	});
@@ -186,7 +206,10 @@ describe('interaction responses: only users are parsed unless allowed_mentions s
 	it('without Mention Everyone, a response that asks for everything still pings no @everyone and no plain role', async () => {
 		const id = await onCommand(loud, 'loud', async (interaction) => {
 			await interaction.deferReply();
-			await interaction.editReply({ content: everything(), allowedMentions: { parse: [AllowedMentionsTypes.Everyone, AllowedMentionsTypes.Role, AllowedMentionsTypes.User] } });
+			await interaction.editReply({
+				content: everything(),
+				allowedMentions: { parse: [AllowedMentionsTypes.Everyone, AllowedMentionsTypes.Role, AllowedMentionsTypes.User] },
+			});
 		});
 		const [reply] = await responseMessages(id);
 		expect(await stored(reply!)).toMatchObject({ users: [otherId], mention_roles: [staff], mention_everyone: false });
@@ -196,7 +219,9 @@ describe('interaction responses: only users are parsed unless allowed_mentions s
 		await onCommand(loud, 'loud', async (interaction) => {
 			const error = await apiFailure(interaction.reply({ content: 'hi', allowedMentions: { parse: [AllowedMentionsTypes.Role], roles: [staff] } }));
 			expect(error.code).toBe(RESTJSONErrorCodes.InvalidFormBodyOrContentType);
-			expect(error.message).toContain('data.allowed_mentions[MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE]: parse:["roles"] and roles: [ids...] are mutually exclusive.');
+			expect(error.message).toContain(
+				'data.allowed_mentions[MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE]: parse:["roles"] and roles: [ids...] are mutually exclusive.',
+			);
 			await interaction.reply('answered after all');
 		});
 	});

@@ -70,7 +70,9 @@ describe('guild commands', () => {
 	});
 
 	it('refuses invalid names and descriptions with 50035 keyed by the command’s index', async () => {
-		const error = await apiFailure(rest.put(Routes.applicationGuildCommands(sandbox.bossId, sandbox.guildId), { body: [{ name: 'Bad Name', description: '' }] }));
+		const error = await apiFailure(
+			rest.put(Routes.applicationGuildCommands(sandbox.bossId, sandbox.guildId), { body: [{ name: 'Bad Name', description: '' }] }),
+		);
 		expect(error.status).toBe(400);
 		expect(error.code).toBe(RESTJSONErrorCodes.InvalidFormBodyOrContentType);
 		expect(error.message).toContain('0.name[APPLICATION_COMMAND_INVALID_NAME]');
@@ -82,7 +84,15 @@ describe('interaction callbacks', () => {
 	it('dispatches INTERACTION_CREATE with typed options and resolved roles', async () => {
 		const { id } = await invoke('massnick', { name: 'Pumpkin', role: 'Staff', dry_run: true });
 		const payload = sandbox.state.interactions.get(id)!.payload as unknown as Record<string, any>;
-		expect(payload).toMatchObject({ type: 2, version: 1, context: 0, entitlements: [], authorizing_integration_owners: { '0': sandbox.guildId }, guild_id: sandbox.guildId, application_id: sandbox.bossId });
+		expect(payload).toMatchObject({
+			type: 2,
+			version: 1,
+			context: 0,
+			entitlements: [],
+			authorizing_integration_owners: { '0': sandbox.guildId },
+			guild_id: sandbox.guildId,
+			application_id: sandbox.bossId,
+		});
 		expect(payload.channel.id).toBe(sandbox.channelId);
 		expect(payload.member.user.id).toBe(sandbox.ownerId);
 		expect(typeof payload.member.permissions).toBe('string');
@@ -98,8 +108,16 @@ describe('interaction callbacks', () => {
 	it('accepts a reply without Authorization (204), then 400/40060 for a second one', async () => {
 		const { id, token } = await invoke('status');
 		const noAuth = new REST({ api: sandbox.apiUrl });
-		await noAuth.post(Routes.interactionCallback(id, token), { auth: false, body: { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'Working' } } });
-		const error = await apiFailure(noAuth.post(Routes.interactionCallback(id, token), { auth: false, body: { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'Again' } } }));
+		await noAuth.post(Routes.interactionCallback(id, token), {
+			auth: false,
+			body: { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'Working' } },
+		});
+		const error = await apiFailure(
+			noAuth.post(Routes.interactionCallback(id, token), {
+				auth: false,
+				body: { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'Again' } },
+			}),
+		);
 		expect(error.status).toBe(400);
 		expect(error.code).toBe(RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged);
 		const seen = await control<{ acknowledged: boolean; responses: Array<{ kind: string; type: number }> }>('GET', `/interactions/${id}`);
@@ -150,16 +168,26 @@ describe('interaction callbacks', () => {
 		const { id, token } = await invoke('status');
 		const noAuth = new REST({ api: sandbox.apiUrl });
 		await noAuth.post(Routes.interactionCallback(id, token), { auth: false, body: { type: InteractionResponseType.DeferredChannelMessageWithSource } });
-		const edited = (await noAuth.patch(Routes.webhookMessage(sandbox.bossId, token, '@original'), { auth: false, body: { content: 'Done: 10 renamed' } })) as APIMessage;
+		const edited = (await noAuth.patch(Routes.webhookMessage(sandbox.bossId, token, '@original'), {
+			auth: false,
+			body: { content: 'Done: 10 renamed' },
+		})) as APIMessage;
 		expect(edited.content).toBe('Done: 10 renamed');
 		expect(edited.type).toBe(20);
 		expect(edited.flags! & MessageFlags.Loading).toBe(0);
-		const followUp = (await noAuth.post(Routes.webhook(sandbox.bossId, token), { auth: false, query: new URLSearchParams({ wait: 'true' }), body: { content: 'More' } })) as APIMessage;
+		const followUp = (await noAuth.post(Routes.webhook(sandbox.bossId, token), {
+			auth: false,
+			query: new URLSearchParams({ wait: 'true' }),
+			body: { content: 'More' },
+		})) as APIMessage;
 		expect(followUp.id).not.toBe(edited.id);
 		expect(((await noAuth.get(Routes.webhookMessage(sandbox.bossId, token, '@original'), { auth: false })) as APIMessage).content).toBe('Done: 10 renamed');
 
 		clock.advance(TOKEN_LIFETIME_MS);
-		const last = (await noAuth.patch(Routes.webhookMessage(sandbox.bossId, token, '@original'), { auth: false, body: { content: 'Done: 12 renamed' } })) as APIMessage;
+		const last = (await noAuth.patch(Routes.webhookMessage(sandbox.bossId, token, '@original'), {
+			auth: false,
+			body: { content: 'Done: 12 renamed' },
+		})) as APIMessage;
 		expect(last.content).toBe('Done: 12 renamed');
 		clock.advance(1);
 		const error = await apiFailure(noAuth.patch(Routes.webhookMessage(sandbox.bossId, token, '@original'), { auth: false, body: { content: 'too late' } }));

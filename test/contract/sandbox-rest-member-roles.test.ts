@@ -44,7 +44,10 @@ beforeAll(async () => {
 	// The boss's application has the Server Members intent, the worker's has not.
 	bossClient = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers], rest: { api: sandbox.apiUrl, retries: 0 } });
 	workerClient = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: sandbox.apiUrl, retries: 0 } });
-	for (const [name, client] of [['boss', bossClient], ['worker', workerClient]] as const) {
+	for (const [name, client] of [
+		['boss', bossClient],
+		['worker', workerClient],
+	] as const) {
 		client.on(Events.Raw, (packet: { t: string; d: GatewayGuildMemberUpdateDispatchData }) => {
 			if (packet.t === GatewayDispatchEvents.GuildMemberUpdate) received[name].push(packet.d);
 		});
@@ -134,7 +137,11 @@ describe('PUT and DELETE /guilds/{id}/members/{user}/roles/{role}', () => {
 		await member.roles.remove(event.id, 'undo job 3');
 		expect(await rolesOf(target!)).not.toContain(event.id);
 		expect(memberUpdates()).toBe(updates + 1);
-		expect((await roleEntries(1))[0]).toMatchObject({ target_id: target, reason: 'undo job 3', changes: [{ key: '$remove', new_value: [{ id: event.id, name: 'Event' }] }] });
+		expect((await roleEntries(1))[0]).toMatchObject({
+			target_id: target,
+			reason: 'undo job 3',
+			changes: [{ key: '$remove', new_value: [{ id: event.id, name: 'Event' }] }],
+		});
 	});
 
 	it('giving a role the member has, or taking one they lack, answers 204 and changes nothing: no event, no audit entry', async () => {
@@ -171,7 +178,9 @@ describe('PUT and DELETE /guilds/{id}/members/{user}/roles/{role}', () => {
 			const error = await apiFailure(rest.put(Routes.guildMemberRole(sandbox.guildId, target!, role(name).id)));
 			expect([error.status, error.code]).toEqual([403, RESTJSONErrorCodes.MissingPermissions]);
 		}
-		const moderator = sandbox.state.members.idAt([...sandbox.state.members.indices()].find((index) => sandbox.state.members.roles(index).includes(role('Moderator').id))!);
+		const moderator = sandbox.state.members.idAt(
+			[...sandbox.state.members.indices()].find((index) => sandbox.state.members.roles(index).includes(role('Moderator').id))!,
+		);
 		const error = await apiFailure(rest.delete(Routes.guildMemberRole(sandbox.guildId, moderator.toString(), role('Moderator').id)));
 		expect(error.code).toBe(RESTJSONErrorCodes.MissingPermissions);
 		expect(await rolesOf(moderator.toString())).toContain(role('Moderator').id);
@@ -207,7 +216,10 @@ describe('PUT and DELETE /guilds/{id}/members/{user}/roles/{role}', () => {
 	it('answers @everyone as Discord does, 404/10011 Unknown Role, like a role that does not exist', async () => {
 		const [target] = renamableMembers(sandbox, 1);
 		for (const roleId of [sandbox.guildId, '100000000000000002']) {
-			for (const request of [rest.put(Routes.guildMemberRole(sandbox.guildId, target!, roleId)), rest.delete(Routes.guildMemberRole(sandbox.guildId, target!, roleId))]) {
+			for (const request of [
+				rest.put(Routes.guildMemberRole(sandbox.guildId, target!, roleId)),
+				rest.delete(Routes.guildMemberRole(sandbox.guildId, target!, roleId)),
+			]) {
 				const error = await apiFailure(request);
 				expect([error.status, error.code]).toEqual([404, RESTJSONErrorCodes.UnknownRole]);
 			}

@@ -14,7 +14,9 @@ async function members(query: Record<string, string>): Promise<APIGuildMember[]>
 /** An ordinary member (no roles above the bots', not the owner, not a bot). */
 function ordinaryMember(list: APIGuildMember[], skip = 0): APIGuildMember {
 	const roles = sandbox.state.guild.roleIds;
-	const found = list.filter((member) => !member.user.bot && member.user.id !== sandbox.ownerId && !member.roles.some((role) => role === roles.Moderator || role === roles.Admin));
+	const found = list.filter(
+		(member) => !member.user.bot && member.user.id !== sandbox.ownerId && !member.roles.some((role) => role === roles.Moderator || role === roles.Admin),
+	);
 	return found[skip]!;
 }
 
@@ -59,7 +61,20 @@ describe('GET /guilds/{id}/members', () => {
 
 	it('serves members with the fields GuildMemberResponse requires', async () => {
 		const [member] = await members({ limit: '1' });
-		for (const key of ['avatar', 'banner', 'communication_disabled_until', 'flags', 'joined_at', 'nick', 'pending', 'premium_since', 'roles', 'user', 'mute', 'deaf']) {
+		for (const key of [
+			'avatar',
+			'banner',
+			'communication_disabled_until',
+			'flags',
+			'joined_at',
+			'nick',
+			'pending',
+			'premium_since',
+			'roles',
+			'user',
+			'mute',
+			'deaf',
+		]) {
 			expect(member).toHaveProperty(key);
 		}
 		expect(member!.user.id).toMatch(/^\d{18,19}$/);
@@ -110,7 +125,12 @@ describe('PATCH /guilds/{id}/members/{user}', () => {
 			query: new URLSearchParams({ user_id: sandbox.bossId, action_type: String(AuditLogEvent.MemberUpdate), limit: '1' }),
 		})) as APIAuditLog;
 		const [entry] = log.audit_log_entries;
-		expect(entry).toMatchObject({ user_id: sandbox.bossId, target_id: target.user.id, action_type: AuditLogEvent.MemberUpdate, reason: 'massnick job 7: "🎃 {name}" by café' });
+		expect(entry).toMatchObject({
+			user_id: sandbox.bossId,
+			target_id: target.user.id,
+			action_type: AuditLogEvent.MemberUpdate,
+			reason: 'massnick job 7: "🎃 {name}" by café',
+		});
 		expect(entry!.changes).toEqual([{ key: 'nick', ...(target.nick === null ? {} : { old_value: target.nick }), new_value: '🎃 Pumpkin' }]);
 		expect(log.users.map((user) => user.id)).toContain(target.user.id);
 	});
@@ -203,7 +223,10 @@ describe('routing', () => {
 		const unknown = await fetch(`${sandbox.apiUrl}/v10/nothing/here`, { headers: { Authorization: `Bot ${sandbox.bossToken}` } });
 		expect(unknown.status).toBe(404);
 		expect(await unknown.json()).toEqual({ message: '404: Not Found', code: 0 });
-		const wrong = await fetch(`${sandbox.apiUrl}/v10/guilds/${sandbox.guildId}/members`, { method: 'DELETE', headers: { Authorization: `Bot ${sandbox.bossToken}` } });
+		const wrong = await fetch(`${sandbox.apiUrl}/v10/guilds/${sandbox.guildId}/members`, {
+			method: 'DELETE',
+			headers: { Authorization: `Bot ${sandbox.bossToken}` },
+		});
 		expect(wrong.status).toBe(405);
 	});
 
@@ -217,7 +240,10 @@ describe('routing', () => {
 	});
 
 	it('answers GET /guilds/{id}?with_counts=true with approximate counts', async () => {
-		const guild = (await rest.get(Routes.guild(sandbox.guildId), { query: new URLSearchParams({ with_counts: 'true' }) })) as { approximate_member_count: number; roles: unknown[] };
+		const guild = (await rest.get(Routes.guild(sandbox.guildId), { query: new URLSearchParams({ with_counts: 'true' }) })) as {
+			approximate_member_count: number;
+			roles: unknown[];
+		};
 		expect(guild.approximate_member_count).toBe(sandbox.state.members.size);
 		expect(guild.roles.length).toBeGreaterThanOrEqual(5);
 	});

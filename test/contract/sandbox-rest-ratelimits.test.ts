@@ -23,7 +23,9 @@ function patchMember(sandbox: Sandbox, token: string, userId: string, nick: stri
 	});
 }
 
-async function stats(sandbox: Sandbox): Promise<{ apps: Array<{ botUserId: string; rateLimited: number; requests: number }>; invalidRequests: { total: number } }> {
+async function stats(
+	sandbox: Sandbox,
+): Promise<{ apps: Array<{ botUserId: string; rateLimited: number; requests: number }>; invalidRequests: { total: number } }> {
 	return (await fetch(`${sandbox.controlUrl}/stats`)).json() as never;
 }
 

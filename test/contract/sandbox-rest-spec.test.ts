@@ -169,7 +169,14 @@ const COMMANDS: RESTPutAPIApplicationGuildCommandsJSONBody = [
 	{
 		name: 'jobs',
 		description: 'Manage jobs',
-		options: [{ type: ApplicationCommandOptionType.Subcommand, name: 'cancel', description: 'Cancel a job', options: [{ type: ApplicationCommandOptionType.Integer, name: 'id', description: 'Job' }] }],
+		options: [
+			{
+				type: ApplicationCommandOptionType.Subcommand,
+				name: 'cancel',
+				description: 'Cancel a job',
+				options: [{ type: ApplicationCommandOptionType.Integer, name: 'id', description: 'Job' }],
+			},
+		],
 	},
 	{ name: 'status', description: 'Show progress' },
 ];
@@ -178,7 +185,9 @@ const COMMANDS: RESTPutAPIApplicationGuildCommandsJSONBody = [
 const RICH_MESSAGE = {
 	content: 'Renaming 1,000 members',
 	embeds: [{ title: 'Progress', description: '10%', color: 0xe67e22, fields: [{ name: 'Done', value: '100', inline: true }], footer: { text: 'massnick' } }],
-	components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: 'cancel', label: 'Cancel' }] }],
+	components: [
+		{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: 'cancel', label: 'Cancel' }] },
+	],
 };
 
 let sandbox: Sandbox;
@@ -229,7 +238,8 @@ describe('the route table', () => {
 			const operation = specOperation(operationId);
 			const ours = route.path.split('/');
 			const theirs = operation.path.split('/');
-			const samePath = ours.length === theirs.length && ours.every((segment, i) => (segment.startsWith(':') ? /^\{\w+\}$/.test(theirs[i]!) : segment === theirs[i]));
+			const samePath =
+				ours.length === theirs.length && ours.every((segment, i) => (segment.startsWith(':') ? /^\{\w+\}$/.test(theirs[i]!) : segment === theirs[i]));
 			if (!samePath || operation.method !== route.method) problems.push(`${keyOf(route)} is not ${operationId} (${operation.method} ${operation.path})`);
 		}
 		const served = new Set(restRoutes.map(keyOf));
@@ -251,7 +261,11 @@ describe('the check', () => {
 		// Without retry_after a body is no rate-limit body: its missing code is not excused.
 		expect(checkAgainstSpec(responses.get('4XX')!, { message: 'Unknown Member' }).problems).toEqual(['code: expected number, got nothing (invalid_type)']);
 		expect(checkAgainstSpec(responses.get('429')!, { message: 'You are being rate limited.', global: false }).problems).toHaveLength(2);
-		const invalidForm = { code: 50035, message: 'Invalid Form Body', errors: { nick: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 32 or fewer in length.' }] } } };
+		const invalidForm = {
+			code: 50035,
+			message: 'Invalid Form Body',
+			errors: { nick: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 32 or fewer in length.' }] } },
+		};
 		expect(checkAgainstSpec(responses.get('4XX')!, invalidForm)).toEqual({ problems: [], excused: new Set(['field error codes are strings']) });
 	});
 });
@@ -269,7 +283,9 @@ describe('gateway and identity', () => {
 		expect((await call(sandbox, 'GET /users/:user', { params: { user: sandbox.ownerId } })).status).toBe(200);
 		expect((await call(sandbox, 'GET /users/:user', { params: { user: sandbox.workerIds[0]! } })).status).toBe(200);
 		expect((await call(sandbox, 'GET /users/:user', { params: { user: '1' } })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownUser });
-		expect((await call(sandbox, 'GET /users/:user', { params: { user: 'abc' } })).body).toMatchObject({ code: RESTJSONErrorCodes.InvalidFormBodyOrContentType });
+		expect((await call(sandbox, 'GET /users/:user', { params: { user: 'abc' } })).body).toMatchObject({
+			code: RESTJSONErrorCodes.InvalidFormBodyOrContentType,
+		});
 		expect((await call(sandbox, 'GET /applications/@me')).status).toBe(200);
 		expect((await call(sandbox, 'GET /applications/@me', { token: sandbox.workerTokens[0]! })).status).toBe(200);
 		expect((await call(sandbox, 'GET /applications/@me', { token: null })).status).toBe(401);
@@ -290,14 +306,20 @@ describe('guild', () => {
 	it('GET /guilds/{id}/audit-logs with renames that set, change and clear a nickname', async () => {
 		const [target] = renamableMembers(sandbox);
 		const rename = (nick: string | null, reason?: string) =>
-			call(sandbox, 'PATCH /guilds/:guild/members/:user', { params: { user: target! }, body: { nick }, ...(reason ? { headers: { 'X-Audit-Log-Reason': reason } } : {}) });
+			call(sandbox, 'PATCH /guilds/:guild/members/:user', {
+				params: { user: target! },
+				body: { nick },
+				...(reason ? { headers: { 'X-Audit-Log-Reason': reason } } : {}),
+			});
 		expect((await rename('First', 'massnick job 1')).status).toBe(200);
 		expect((await rename('Second')).status).toBe(200);
 		expect((await rename(null, 'undo')).status).toBe(200);
 		const log = await call(sandbox, 'GET /guilds/:guild/audit-logs', { query: { limit: '10' } });
 		expect(log.body.audit_log_entries.length).toBeGreaterThanOrEqual(3);
 		expect((await call(sandbox, 'GET /guilds/:guild/audit-logs', { query: { user_id: sandbox.ownerId } })).status).toBe(200);
-		expect((await call(sandbox, 'GET /guilds/:guild/audit-logs', { query: { limit: '0' } })).body).toMatchObject({ code: RESTJSONErrorCodes.InvalidFormBodyOrContentType });
+		expect((await call(sandbox, 'GET /guilds/:guild/audit-logs', { query: { limit: '0' } })).body).toMatchObject({
+			code: RESTJSONErrorCodes.InvalidFormBodyOrContentType,
+		});
 		expect((await call(sandbox, 'GET /guilds/:guild/audit-logs', { params: { guild: '1' } })).status).toBe(404);
 	});
 });
@@ -308,13 +330,18 @@ describe('members', () => {
 		expect((await call(sandbox, 'GET /guilds/:guild/members', { query: { limit: '100' } })).body.length).toBeGreaterThan(50);
 		expect((await call(sandbox, 'GET /guilds/:guild/members', { query: { limit: '1001' } })).status).toBe(400);
 		await control(sandbox, 'POST', '/faults', { membersIntent: { appId: sandbox.workerIds[0], enabled: false } });
-		expect((await call(sandbox, 'GET /guilds/:guild/members', { token: sandbox.workerTokens[0]! })).body).toMatchObject({ code: RESTJSONErrorCodes.MissingAccess });
+		expect((await call(sandbox, 'GET /guilds/:guild/members', { token: sandbox.workerTokens[0]! })).body).toMatchObject({
+			code: RESTJSONErrorCodes.MissingAccess,
+		});
 		await control(sandbox, 'POST', '/faults', { resetFaults: true });
 
 		expect((await call(sandbox, 'GET /guilds/:guild/members/:user', { params: { user: sandbox.ownerId } })).status).toBe(200);
 		expect((await call(sandbox, 'GET /guilds/:guild/members/:user', { params: { user: '1' } })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownMember });
 
-		expect((await call(sandbox, 'PATCH /guilds/:guild/members/:user', { params: { user: other! }, body: { nick: 'Pumpkin' }, token: sandbox.workerTokens[1]! })).status).toBe(200);
+		expect(
+			(await call(sandbox, 'PATCH /guilds/:guild/members/:user', { params: { user: other! }, body: { nick: 'Pumpkin' }, token: sandbox.workerTokens[1]! }))
+				.status,
+		).toBe(200);
 		expect((await call(sandbox, 'PATCH /guilds/:guild/members/:user', { params: { user: target! }, body: { nick: 'x'.repeat(33) } })).status).toBe(400);
 		expect((await call(sandbox, 'PATCH /guilds/:guild/members/:user', { params: { user: sandbox.ownerId }, body: { nick: 'Owner' } })).body).toMatchObject({
 			code: RESTJSONErrorCodes.MissingPermissions,
@@ -347,12 +374,20 @@ describe('members', () => {
 		const role = await control(sandbox, 'POST', `/guilds/${sandbox.guildId}/roles`, { name: 'Doomed', mentionable: true });
 		const headers = { 'X-Audit-Log-Reason': 'cleanup' };
 		expect((await call(sandbox, 'DELETE /guilds/:guild/roles/:role', { params: { role: role.id }, headers })).status).toBe(204);
-		expect((await call(sandbox, 'DELETE /guilds/:guild/roles/:role', { params: { role: role.id } })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownRole });
-		expect((await call(sandbox, 'DELETE /guilds/:guild/roles/:role', { params: { role: sandbox.guildId } })).body).toMatchObject({ code: RESTJSONErrorCodes.InvalidRole });
+		expect((await call(sandbox, 'DELETE /guilds/:guild/roles/:role', { params: { role: role.id } })).body).toMatchObject({
+			code: RESTJSONErrorCodes.UnknownRole,
+		});
+		expect((await call(sandbox, 'DELETE /guilds/:guild/roles/:role', { params: { role: sandbox.guildId } })).body).toMatchObject({
+			code: RESTJSONErrorCodes.InvalidRole,
+		});
 		const { roleIds } = sandbox.state.guild;
-		expect((await call(sandbox, 'DELETE /guilds/:guild/roles/:role', { params: { role: roleIds.Admin } })).body).toMatchObject({ code: RESTJSONErrorCodes.MissingPermissions });
+		expect((await call(sandbox, 'DELETE /guilds/:guild/roles/:role', { params: { role: roleIds.Admin } })).body).toMatchObject({
+			code: RESTJSONErrorCodes.MissingPermissions,
+		});
 		const log = await call(sandbox, 'GET /guilds/:guild/audit-logs', { query: { action_type: '32', limit: '1' } });
-		expect(log.body.audit_log_entries).toMatchObject([{ target_id: role.id, user_id: sandbox.bossId, reason: 'cleanup', changes: expect.arrayContaining([{ key: 'name', old_value: 'Doomed' }]) }]);
+		expect(log.body.audit_log_entries).toMatchObject([
+			{ target_id: role.id, user_id: sandbox.bossId, reason: 'cleanup', changes: expect.arrayContaining([{ key: 'name', old_value: 'Doomed' }]) },
+		]);
 	});
 });
 
@@ -387,43 +422,67 @@ describe('commands and interactions', () => {
 		expect((await callback(await invoke('status'), { type: InteractionResponseType.DeferredChannelMessageWithSource }, false)).status).toBe(204);
 
 		expect((await callback(await invoke('status'), { type: 99 })).status).toBe(400);
-		expect((await callback({ id: '1', token: 'nope' }, { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'hi' } })).body).toMatchObject({
+		expect(
+			(await callback({ id: '1', token: 'nope' }, { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'hi' } })).body,
+		).toMatchObject({
 			code: RESTJSONErrorCodes.UnknownInteraction,
 		});
 		const late = await invoke('status');
 		skew += sandbox.state.options.interactionResponseDeadlineMs + 1;
-		expect((await callback(late, { type: InteractionResponseType.DeferredChannelMessageWithSource })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownInteraction });
+		expect((await callback(late, { type: InteractionResponseType.DeferredChannelMessageWithSource })).body).toMatchObject({
+			code: RESTJSONErrorCodes.UnknownInteraction,
+		});
 	});
 
 	it('interaction webhooks: @original and follow-ups, read, edited and deleted, until the token expires', async () => {
 		const interaction = await invoke('status');
 		const hook = { app: sandbox.bossId, token: interaction.token };
-		expect((await call(sandbox, 'POST /webhooks/:app/:token', { params: hook, body: { content: 'too early' } })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownWebhook });
+		expect((await call(sandbox, 'POST /webhooks/:app/:token', { params: hook, body: { content: 'too early' } })).body).toMatchObject({
+			code: RESTJSONErrorCodes.UnknownWebhook,
+		});
 		await call(sandbox, 'POST /interactions/:interaction/:token/callback', {
 			params: { interaction: interaction.id, token: interaction.token },
 			body: { type: InteractionResponseType.DeferredChannelMessageWithSource },
 		});
 
-		expect((await call(sandbox, 'GET /webhooks/:app/:token/messages/@original', { params: hook })).body.flags & MessageFlags.Loading).toBe(MessageFlags.Loading);
+		expect((await call(sandbox, 'GET /webhooks/:app/:token/messages/@original', { params: hook })).body.flags & MessageFlags.Loading).toBe(
+			MessageFlags.Loading,
+		);
 		expect((await call(sandbox, 'PATCH /webhooks/:app/:token/messages/@original', { params: hook, body: RICH_MESSAGE })).status).toBe(200);
-		const followUp = await call(sandbox, 'POST /webhooks/:app/:token', { params: hook, query: { wait: 'true' }, body: { content: 'More', embeds: RICH_MESSAGE.embeds } });
+		const followUp = await call(sandbox, 'POST /webhooks/:app/:token', {
+			params: hook,
+			query: { wait: 'true' },
+			body: { content: 'More', embeds: RICH_MESSAGE.embeds },
+		});
 		expect(followUp.status).toBe(200);
 		expect((await call(sandbox, 'POST /webhooks/:app/:token', { params: hook, body: { content: 'No wait' } })).status).toBe(204);
-		expect((await call(sandbox, 'POST /webhooks/:app/:token', { params: hook, body: {} })).body).toMatchObject({ code: RESTJSONErrorCodes.CannotSendAnEmptyMessage });
+		expect((await call(sandbox, 'POST /webhooks/:app/:token', { params: hook, body: {} })).body).toMatchObject({
+			code: RESTJSONErrorCodes.CannotSendAnEmptyMessage,
+		});
 
 		const message = { ...hook, message: (followUp.body as APIMessage).id };
 		expect((await call(sandbox, 'GET /webhooks/:app/:token/messages/:message', { params: message })).status).toBe(200);
-		expect((await call(sandbox, 'PATCH /webhooks/:app/:token/messages/:message', { params: message, body: { content: 'Edited' } })).body.content).toBe('Edited');
+		expect((await call(sandbox, 'PATCH /webhooks/:app/:token/messages/:message', { params: message, body: { content: 'Edited' } })).body.content).toBe(
+			'Edited',
+		);
 		expect((await call(sandbox, 'DELETE /webhooks/:app/:token/messages/:message', { params: message })).status).toBe(204);
-		for (const key of ['GET /webhooks/:app/:token/messages/:message', 'PATCH /webhooks/:app/:token/messages/:message', 'DELETE /webhooks/:app/:token/messages/:message'] as const) {
+		for (const key of [
+			'GET /webhooks/:app/:token/messages/:message',
+			'PATCH /webhooks/:app/:token/messages/:message',
+			'DELETE /webhooks/:app/:token/messages/:message',
+		] as const) {
 			const body = key.startsWith('PATCH') ? { content: 'gone' } : undefined;
 			expect((await call(sandbox, key, { params: message, body })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownMessage });
 		}
 		expect((await call(sandbox, 'DELETE /webhooks/:app/:token/messages/@original', { params: hook })).status).toBe(204);
-		expect((await call(sandbox, 'DELETE /webhooks/:app/:token/messages/@original', { params: hook })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownMessage });
+		expect((await call(sandbox, 'DELETE /webhooks/:app/:token/messages/@original', { params: hook })).body).toMatchObject({
+			code: RESTJSONErrorCodes.UnknownMessage,
+		});
 
 		const unknown = { app: sandbox.bossId, token: 'unknown-token' };
-		expect((await call(sandbox, 'GET /webhooks/:app/:token/messages/@original', { params: unknown })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownWebhook });
+		expect((await call(sandbox, 'GET /webhooks/:app/:token/messages/@original', { params: unknown })).body).toMatchObject({
+			code: RESTJSONErrorCodes.UnknownWebhook,
+		});
 		skew += sandbox.state.options.interactionTokenLifetimeMs + 1;
 		expect((await call(sandbox, 'PATCH /webhooks/:app/:token/messages/@original', { params: hook, body: { content: 'too late' } })).body).toMatchObject({
 			code: RESTJSONErrorCodes.InvalidWebhookToken,
@@ -434,9 +493,14 @@ describe('commands and interactions', () => {
 describe('channel messages', () => {
 	it('posts, lists, reads, edits and deletes, and refuses what Discord refuses', async () => {
 		// Mentions of a user and of a mentionable role: `mentions` holds user objects.
-		const mentioning = await call(sandbox, 'POST /channels/:channel/messages', { body: { content: `<@${sandbox.ownerId}> <@&${sandbox.state.guild.roleIds.Staff}>` } });
+		const mentioning = await call(sandbox, 'POST /channels/:channel/messages', {
+			body: { content: `<@${sandbox.ownerId}> <@&${sandbox.state.guild.roleIds.Staff}>` },
+		});
 		expect(mentioning.body).toMatchObject({ mentions: [{ id: sandbox.ownerId }], mention_roles: [sandbox.state.guild.roleIds.Staff], mention_everyone: false });
-		expect((await call(sandbox, 'POST /channels/:channel/messages', { body: { content: 'x', allowed_mentions: { parse: ['users'], users: [sandbox.ownerId] } } })).status).toBe(400);
+		expect(
+			(await call(sandbox, 'POST /channels/:channel/messages', { body: { content: 'x', allowed_mentions: { parse: ['users'], users: [sandbox.ownerId] } } }))
+				.status,
+		).toBe(400);
 		const posted = await call(sandbox, 'POST /channels/:channel/messages', { body: RICH_MESSAGE });
 		// Discord numbers components a bot left without an id: from 1, parents first, skipping ids in use.
 		expect(posted.body.components).toMatchObject([{ id: 1, components: [{ id: 2 }] }]);
@@ -445,7 +509,9 @@ describe('channel messages', () => {
 			{ id: 2, components: [{ id: 1 }] },
 		]);
 		const message = { message: (posted.body as APIMessage).id };
-		expect((await call(sandbox, 'POST /channels/:channel/messages', { body: { content: '' } })).body).toMatchObject({ code: RESTJSONErrorCodes.CannotSendAnEmptyMessage });
+		expect((await call(sandbox, 'POST /channels/:channel/messages', { body: { content: '' } })).body).toMatchObject({
+			code: RESTJSONErrorCodes.CannotSendAnEmptyMessage,
+		});
 		expect((await call(sandbox, 'POST /channels/:channel/messages', { params: { channel: '1' }, body: { content: 'hi' } })).body).toMatchObject({
 			code: RESTJSONErrorCodes.UnknownChannel,
 		});
@@ -453,14 +519,23 @@ describe('channel messages', () => {
 		expect((await call(sandbox, 'GET /channels/:channel/messages', { query: { limit: '10' } })).body.length).toBeGreaterThan(0);
 		expect((await call(sandbox, 'GET /channels/:channel/messages', { params: { channel: '1' } })).status).toBe(404);
 		expect((await call(sandbox, 'GET /channels/:channel/messages/:message', { params: message })).status).toBe(200);
-		expect((await call(sandbox, 'GET /channels/:channel/messages/:message', { params: { message: '1' } })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownMessage });
+		expect((await call(sandbox, 'GET /channels/:channel/messages/:message', { params: { message: '1' } })).body).toMatchObject({
+			code: RESTJSONErrorCodes.UnknownMessage,
+		});
 
-		expect((await call(sandbox, 'PATCH /channels/:channel/messages/:message', { params: message, body: { content: 'Renamed 1,000 members', components: [] } })).status).toBe(200);
-		expect((await call(sandbox, 'PATCH /channels/:channel/messages/:message', { params: message, body: { content: 'mine' }, token: sandbox.workerTokens[0]! })).body).toMatchObject({
+		expect(
+			(await call(sandbox, 'PATCH /channels/:channel/messages/:message', { params: message, body: { content: 'Renamed 1,000 members', components: [] } }))
+				.status,
+		).toBe(200);
+		expect(
+			(await call(sandbox, 'PATCH /channels/:channel/messages/:message', { params: message, body: { content: 'mine' }, token: sandbox.workerTokens[0]! })).body,
+		).toMatchObject({
 			code: RESTJSONErrorCodes.CannotEditMessageAuthoredByAnotherUser,
 		});
 		expect((await call(sandbox, 'DELETE /channels/:channel/messages/:message', { params: message })).status).toBe(204);
-		expect((await call(sandbox, 'DELETE /channels/:channel/messages/:message', { params: message })).body).toMatchObject({ code: RESTJSONErrorCodes.UnknownMessage });
+		expect((await call(sandbox, 'DELETE /channels/:channel/messages/:message', { params: message })).body).toMatchObject({
+			code: RESTJSONErrorCodes.UnknownMessage,
+		});
 	});
 });
 
@@ -482,28 +557,51 @@ describe('message components', () => {
 	}
 	const button = (customId: string) => ({ type: ComponentType.Button, style: ButtonStyle.Primary, custom_id: customId, label: customId });
 	const callback = (interaction: { id: string; token: string }, body: unknown) =>
-		call(sandbox, 'POST /interactions/:interaction/:token/callback', { params: { interaction: interaction.id, token: interaction.token }, body, query: { with_response: 'true' } });
+		call(sandbox, 'POST /interactions/:interaction/:token/callback', {
+			params: { interaction: interaction.id, token: interaction.token },
+			body,
+			query: { with_response: 'true' },
+		});
 
 	it('callbacks 7 and 6 on a press, the reply to a press, its follow-up, and the refusals of bad components', async () => {
 		const updated = await press();
 		const update = await callback(updated, { type: InteractionResponseType.UpdateMessage, data: { content: 'Started', components: [] } });
-		expect(update.body).toMatchObject({ interaction: { type: 3, response_message_id: updated.messageId }, resource: { type: InteractionResponseType.UpdateMessage, message: { content: 'Started' } } });
+		expect(update.body).toMatchObject({
+			interaction: { type: 3, response_message_id: updated.messageId },
+			resource: { type: InteractionResponseType.UpdateMessage, message: { content: 'Started' } },
+		});
 
 		const deferred = await press('cancel');
 		expect((await callback(deferred, { type: InteractionResponseType.DeferredMessageUpdate })).body.resource).toBeUndefined();
 		const hook = { app: sandbox.bossId, token: deferred.token };
-		expect((await call(sandbox, 'PATCH /webhooks/:app/:token/messages/@original', { params: hook, body: { content: 'Cancelled', components: [] } })).body.id).toBe(deferred.messageId);
+		expect(
+			(await call(sandbox, 'PATCH /webhooks/:app/:token/messages/@original', { params: hook, body: { content: 'Cancelled', components: [] } })).body.id,
+		).toBe(deferred.messageId);
 		const followUp = await call(sandbox, 'POST /webhooks/:app/:token', { params: hook, query: { wait: 'true' }, body: { content: 'Nothing renamed' } });
-		expect(followUp.body).toMatchObject({ type: MessageType.Reply, message_reference: { message_id: deferred.messageId }, interaction_metadata: { type: 3, original_response_message_id: deferred.messageId } });
+		expect(followUp.body).toMatchObject({
+			type: MessageType.Reply,
+			message_reference: { message_id: deferred.messageId },
+			interaction_metadata: { type: 3, original_response_message_id: deferred.messageId },
+		});
 
 		const replied = await press();
-		const reply = await callback(replied, { type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'Sure?', flags: MessageFlags.Ephemeral, components: [{ type: ComponentType.ActionRow, components: [button('yes')] }] } });
-		expect(reply.body.resource.message).toMatchObject({ type: MessageType.Reply, referenced_message: { id: replied.messageId }, interaction_metadata: { interacted_message_id: replied.messageId } });
+		const reply = await callback(replied, {
+			type: InteractionResponseType.ChannelMessageWithSource,
+			data: { content: 'Sure?', flags: MessageFlags.Ephemeral, components: [{ type: ComponentType.ActionRow, components: [button('yes')] }] },
+		});
+		expect(reply.body.resource.message).toMatchObject({
+			type: MessageType.Reply,
+			referenced_message: { id: replied.messageId },
+			interaction_metadata: { interacted_message_id: replied.messageId },
+		});
 		expect((await call(sandbox, 'GET /channels/:channel/messages', { query: { limit: '100' } })).status).toBe(200);
 
 		const refused = await press();
 		const rows = Array.from({ length: 6 }, (_, i) => ({ type: ComponentType.ActionRow, components: [button(`b${i}`)] }));
-		expect((await callback(refused, { type: InteractionResponseType.UpdateMessage, data: { components: rows } })).body).toMatchObject({ code: RESTJSONErrorCodes.InvalidFormBodyOrContentType, errors: { data: { components: {} } } });
+		expect((await callback(refused, { type: InteractionResponseType.UpdateMessage, data: { components: rows } })).body).toMatchObject({
+			code: RESTJSONErrorCodes.InvalidFormBodyOrContentType,
+			errors: { data: { components: {} } },
+		});
 		const duplicated = { components: [{ type: ComponentType.ActionRow, components: [button('same'), button('same')] }] };
 		expect((await call(sandbox, 'POST /channels/:channel/messages', { body: { content: 'dup', ...duplicated } })).status).toBe(400);
 		expect((await call(sandbox, 'PATCH /webhooks/:app/:token/messages/@original', { params: hook, body: duplicated })).status).toBe(400);
@@ -531,7 +629,11 @@ describe('429s', () => {
 			members: 20,
 			workers: 1,
 			seed: 12,
-			rateLimits: { global: { limit: 3, windowMs: 60_000 }, invalidRequests: { limit: 10, windowMs: 60_000, banMs: 60_000 }, routes: { memberGet: { limit: 1, windowMs: 60_000 } } },
+			rateLimits: {
+				global: { limit: 3, windowMs: 60_000 },
+				invalidRequests: { limit: 10, windowMs: 60_000, banMs: 60_000 },
+				routes: { memberGet: { limit: 1, windowMs: 60_000 } },
+			},
 		});
 		try {
 			const member = { params: { user: limited.ownerId } };

@@ -83,7 +83,10 @@ describe('mentionable roles', () => {
 		expect((await control.state()).roles.find((known) => known.id === role.id)).toMatchObject({ mentionable: false });
 		// Created without the field, a role is not mentionable, as on Discord.
 		expect((await control.createRole(sandbox.guildId, { name: 'Quiet' })).mentionable).toBe(false);
-		const refused = await fetch(`${sandbox.controlUrl}/guilds/${sandbox.guildId}/roles/${role.id}`, { method: 'PATCH', body: JSON.stringify({ mentionable: 'yes' }) });
+		const refused = await fetch(`${sandbox.controlUrl}/guilds/${sandbox.guildId}/roles/${role.id}`, {
+			method: 'PATCH',
+			body: JSON.stringify({ mentionable: 'yes' }),
+		});
 		expect(refused.status).toBe(400);
 	});
 });
@@ -102,7 +105,9 @@ describe('deleting a role in Server Settings', () => {
 		expect(await control.deleteRole(sandbox.guildId, temp.id)).toEqual({ deleted: temp.id });
 		await deleted;
 
-		expect(events.slice(eventsBefore).map((event) => [event.t, event.d])).toEqual([[GatewayDispatchEvents.GuildRoleDelete, { guild_id: sandbox.guildId, role_id: temp.id }]]);
+		expect(events.slice(eventsBefore).map((event) => [event.t, event.d])).toEqual([
+			[GatewayDispatchEvents.GuildRoleDelete, { guild_id: sandbox.guildId, role_id: temp.id }],
+		]);
 		expect(received.slice(receivedBefore)).toEqual([GatewayDispatchEvents.GuildRoleDelete]);
 		expect(guild.roles.cache.has(temp.id)).toBe(false);
 		expect(cached.roles.cache.has(temp.id)).toBe(false);
@@ -120,7 +125,11 @@ describe('deleting a role in Server Settings', () => {
 
 	it('refuses @everyone and managed roles (400) and unknown roles (404)', async () => {
 		const { roleIds } = sandbox.state.guild;
-		for (const [roleId, status] of [[sandbox.guildId, 400], [roleIds.MEE6, 400], ['1', 404]] as const) {
+		for (const [roleId, status] of [
+			[sandbox.guildId, 400],
+			[roleIds.MEE6, 400],
+			['1', 404],
+		] as const) {
 			const response = await fetch(`${sandbox.controlUrl}/guilds/${sandbox.guildId}/roles/${roleId}`, { method: 'DELETE' });
 			expect(response.status, roleId).toBe(status);
 		}
@@ -136,9 +145,13 @@ describe('Delete Guild Role for bots', () => {
 		const eventsBefore = events.length;
 		await guild.roles.delete(role.id, 'event is over');
 		expect(events.slice(eventsBefore).map((event) => event.t)).toEqual([GatewayDispatchEvents.GuildRoleDelete]);
-		await waitUntil(() => received.includes(GatewayDispatchEvents.GuildRoleDelete) && !guild.roles.cache.has(role.id), { what: 'GUILD_ROLE_DELETE to reach discord.js' });
+		await waitUntil(() => received.includes(GatewayDispatchEvents.GuildRoleDelete) && !guild.roles.cache.has(role.id), {
+			what: 'GUILD_ROLE_DELETE to reach discord.js',
+		});
 		expect(sandbox.state.members.roles(sandbox.state.memberIndex(sandbox.guildId, holder!))).not.toContain(role.id);
-		const log = (await client.rest.get(Routes.guildAuditLog(sandbox.guildId), { query: new URLSearchParams({ action_type: String(AuditLogEvent.RoleDelete), limit: '1' }) })) as APIAuditLog;
+		const log = (await client.rest.get(Routes.guildAuditLog(sandbox.guildId), {
+			query: new URLSearchParams({ action_type: String(AuditLogEvent.RoleDelete), limit: '1' }),
+		})) as APIAuditLog;
 		expect(log.audit_log_entries[0]).toMatchObject({
 			user_id: sandbox.bossId,
 			target_id: role.id,

@@ -108,7 +108,9 @@ describe('generateGuild', () => {
 		expect(mee6.managed).toBe(true);
 		expect(mee6.position).toBeLessThan(event.position);
 		const holders = [...guild.members.indices()].filter((index) => guild.members.roles(index).includes(mee6.id));
-		expect(holders.map((index) => [guild.members.idAt(index).toString(), guild.members.username(index), guild.members.isBot(index)])).toEqual([[mee6.tags?.bot_id, 'MEE6', true]]);
+		expect(holders.map((index) => [guild.members.idAt(index).toString(), guild.members.username(index), guild.members.isBot(index)])).toEqual([
+			[mee6.tags?.bot_id, 'MEE6', true],
+		]);
 		expect(guild.roles.filter((role) => role.managed)).toEqual([mee6]);
 	});
 
@@ -121,10 +123,23 @@ describe('generateGuild', () => {
 			const hash = createHash('sha256');
 			for (let index = 0; index < store.length; index++) {
 				const roles = store.isBot(index) ? '' : store.roles(index).join(',');
-				hash.update(`${store.idAt(index)}|${store.username(index)}|${store.globalName(index)}|${store.nick(index)}|${store.joinedAt(index)}|${store.isBot(index)}|${roles}\n`);
+				hash.update(
+					`${store.idAt(index)}|${store.username(index)}|${store.globalName(index)}|${store.nick(index)}|${store.joinedAt(index)}|${store.isBot(index)}|${roles}\n`,
+				);
 			}
-			const apps = createHash('sha256').update(guild.apps.map((app) => app.id + app.token).join(',')).digest('hex').slice(0, 16);
-			return { members: hash.digest('hex').slice(0, 16), apps, guild: guild.id, channel: guild.channel.id, owner: guild.ownerId, staff: guild.roleIds.Staff, admin: guild.roleIds.Admin };
+			const apps = createHash('sha256')
+				.update(guild.apps.map((app) => app.id + app.token).join(','))
+				.digest('hex')
+				.slice(0, 16);
+			return {
+				members: hash.digest('hex').slice(0, 16),
+				apps,
+				guild: guild.id,
+				channel: guild.channel.id,
+				owner: guild.ownerId,
+				staff: guild.roleIds.Staff,
+				admin: guild.roleIds.Admin,
+			};
 		};
 		expect(fingerprint(1, 1000, 10)).toEqual({
 			members: '9ea30f15599a8d31',
@@ -135,7 +150,12 @@ describe('generateGuild', () => {
 			staff: '129186302875667489',
 			admin: '129186319652882722',
 		});
-		expect(fingerprint(3, 2500, 2)).toMatchObject({ members: '4f9089d26bb0abc2', apps: 'b09446c0a22cecd7', guild: '281552638070228032', owner: '611729738152910396' });
+		expect(fingerprint(3, 2500, 2)).toMatchObject({
+			members: '4f9089d26bb0abc2',
+			apps: 'b09446c0a22cecd7',
+			guild: '281552638070228032',
+			owner: '611729738152910396',
+		});
 	});
 
 	it('gives about one member in five a nickname and about one in a hundred Staff; our apps are bots with the bots’ role', () => {

@@ -16,7 +16,16 @@ import type { MassAction } from '../../src/jobs/MassAction.js';
 import type { MemberFilters } from '../../src/jobs/planner.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { type Answer, commandAnswer, pressAnswer } from '../support/commandAnswer.js';
-import { type CommandCase, changingCase, commandCase, definitionsOf, discordRefuses, type OptionValue, type RoleChoice, runArgsOf } from '../support/commandCases.js';
+import {
+	type CommandCase,
+	changingCase,
+	commandCase,
+	definitionsOf,
+	discordRefuses,
+	type OptionValue,
+	type RoleChoice,
+	runArgsOf,
+} from '../support/commandCases.js';
 import { type CrashWatch, watchCrashes } from '../support/crashWatch.js';
 import { fuzzSettings } from '../support/fuzzSettings.js';
 import { hostileText, ROLE_MENTION, USER_MENTION } from '../support/hostileText.js';
@@ -128,7 +137,8 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 
 	/** The case with the mentions in its texts made real: a mentionable role's, the owner's. */
 	function withRealMentions(testCase: CommandCase): CommandCase {
-		const real = (text: string): string => text.replaceAll(ROLE_MENTION, `<@&${roleIds.get('Staff')!}>`).replaceAll(USER_MENTION, `<@${stack.sandbox.ownerId}>`);
+		const real = (text: string): string =>
+			text.replaceAll(ROLE_MENTION, `<@&${roleIds.get('Staff')!}>`).replaceAll(USER_MENTION, `<@${stack.sandbox.ownerId}>`);
 		const options = Object.fromEntries(Object.entries(testCase.options).map(([name, value]) => [name, typeof value === 'string' ? real(value) : value]));
 		return { ...testCase, options };
 	}
@@ -144,7 +154,10 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 	/** The job a case started, once it has ended and the manager's slot is free. */
 	async function jobEnded(previous: Job | undefined): Promise<Job | undefined> {
 		const { jobs } = stack.massnick;
-		await waitUntil(() => jobs.current === undefined && (jobs.last === previous || jobs.last?.result !== undefined), { what: 'the job to end', timeoutMs: 60_000 });
+		await waitUntil(() => jobs.current === undefined && (jobs.last === previous || jobs.last?.result !== undefined), {
+			what: 'the job to end',
+			timeoutMs: 60_000,
+		});
 		return jobs.last === previous ? undefined : jobs.last;
 	}
 
@@ -186,7 +199,11 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 						: role.kind === 'workers' || role.kind === 'above'
 							? /at or above the workers' highest role/
 							: undefined;
-		return refusal(() => module.check?.(args, settings)) ?? roleRefusal ?? refusal(() => readFilters(args, module, { now: Date.now(), optionName: (option) => `${option}:` }));
+		return (
+			refusal(() => module.check?.(args, settings)) ??
+			roleRefusal ??
+			refusal(() => readFilters(args, module, { now: Date.now(), optionName: (option) => `${option}:` }))
+		);
 	}
 
 	/** Runs one case to its end, as its member would, and checks what it did. */
@@ -225,7 +242,10 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 		}
 
 		const job = await jobEnded(previous);
-		if (job) tally(`${job.dryRun ? 'dry run' : `job ${job.result?.state}`}${after.removed.length > 0 ? ', members left before Start' : ''}${after.rolesChanged ? ', a role changed before Start' : ''}`);
+		if (job)
+			tally(
+				`${job.dryRun ? 'dry run' : `job ${job.result?.state}`}${after.removed.length > 0 ? ', members left before Start' : ''}${after.rolesChanged ? ', a role changed before Start' : ''}`,
+			);
 		const requests = await requestsSince(seq);
 		const memberChanges = requests.filter(isMemberChange);
 		const failing = requests.filter((request) => request.status >= 400);
@@ -283,7 +303,8 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 	/** An answer that says something, and not the catch-all for an unexpected error (the log says which). */
 	function expectClear(answer: Answer, what: string): void {
 		expect(answer.text.trim(), `${what} answered with text`).not.toBe('');
-		if (GENERIC.test(answer.text)) throw new Error(`${what} answered "${answer.text}"; the bot logged:\n${watch.since({ crashes: 0, logLength: 0 }).join('\n')}`);
+		if (GENERIC.test(answer.text))
+			throw new Error(`${what} answered "${answer.text}"; the bot logged:\n${watch.since({ crashes: 0, logLength: 0 }).join('\n')}`);
 	}
 
 	async function expectAnswering(): Promise<void> {

@@ -38,7 +38,8 @@ describe('/clearnicks', () => {
 		workerOf = new Map(stack.massnick.fleet.workers.map((worker) => [worker.client.user!.id, worker.index]));
 		ours = new Set([...workerOf.keys(), stack.massnick.boss.client.user!.id]);
 		// Some bots with nicknames too, for the filter to leave alone.
-		for (const bot of (await members()).filter((member) => member.bot && !ours.has(member.id))) await stack.control.setOwnNick(stack.sandbox.guildId, bot.id, `${bot.username} (bot)`);
+		for (const bot of (await members()).filter((member) => member.bot && !ours.has(member.id)))
+			await stack.control.setOwnNick(stack.sandbox.guildId, bot.id, `${bot.username} (bot)`);
 		before = new Map((await members()).map((member) => [member.id, member.nick]));
 	});
 

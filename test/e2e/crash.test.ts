@@ -74,7 +74,11 @@ describe('crash, restart and shutdown of the real process', () => {
 			const journal = (await journalLines(dataDir, sandbox.guildId)).filter((line) => line.type === 'original');
 			const first = new Map<string, unknown>();
 			for (const line of journal) if (!first.has(String(line.id))) first.set(String(line.id), line.from);
-			const renamed = new Set(memberPatches(requests).filter((request) => request.status === 200).map((request) => request.targetId!));
+			const renamed = new Set(
+				memberPatches(requests)
+					.filter((request) => request.status === 200)
+					.map((request) => request.targetId!),
+			);
 			expect(renamed.size).toBeGreaterThan(0);
 			const originalsLost = [...new Set([...renamed, ...first.keys()])].filter((id) => first.get(id) !== (before.get(id) ?? null));
 			expect(originalsLost).toEqual([]);

@@ -79,7 +79,9 @@ describe('npm run doctor', () => {
 			expect.objectContaining({ code: ErrorCodes.ServerNearLimit, severity: 'warning', context: expect.objectContaining({ integrations: 48, moreBots: 2 }) }),
 		);
 		expect(result.text).toContain("! the server is near Discord's limit of 50 integrations: at least 48 are in use, so it can take at most 2 more workers.");
-		expect(result.text).toContain('fix: nothing stops a job; before adding workers or other bots, remove bots the server no longer uses (Server Settings → Integrations); see docs/discord.md, "How many bots one server holds"');
+		expect(result.text).toContain(
+			'fix: nothing stops a job; before adding workers or other bots, remove bots the server no longer uses (Server Settings → Integrations); see docs/discord.md, "How many bots one server holds"',
+		);
 		const listed = (await control.requests()).requests.filter((request) => request.route === '/guilds/:id/members');
 		expect(listed).toEqual([]);
 		expect((await control.members(sandbox.guildId)).filter((member) => member.bot)).toHaveLength(48);
@@ -91,8 +93,12 @@ describe('npm run doctor', () => {
 		await control.removeMember(sandbox.guildId, sandbox.workerIds[0]!);
 		const result = await checkup(sandbox);
 		expect(result.exitCode).toBe(1);
-		expect(result.text).toContain('  This server can take no more bots (50 integrations; at least 50 bots in it now): fewer than the 1 configured bot not in it yet.');
-		expect(result.findings).toContainEqual(expect.objectContaining({ code: ErrorCodes.ServerFull, severity: 'warning', context: expect.objectContaining({ moreBots: 0, toAdd: 1 }) }));
+		expect(result.text).toContain(
+			'  This server can take no more bots (50 integrations; at least 50 bots in it now): fewer than the 1 configured bot not in it yet.',
+		);
+		expect(result.findings).toContainEqual(
+			expect.objectContaining({ code: ErrorCodes.ServerFull, severity: 'warning', context: expect.objectContaining({ moreBots: 0, toAdd: 1 }) }),
+		);
 		expect(result.text).toContain('inviting them will fail with "Maximum number of guild integrations reached (50)".');
 	});
 
@@ -112,7 +118,9 @@ describe('npm run doctor', () => {
 		expect(result.exitCode).toBe(1);
 		expect(result.findings).toContainEqual(expect.objectContaining({ code: ErrorCodes.TokenRejected, bot: 'worker 1', severity: 'fatal' }));
 		expect(result.text).toContain('✗ worker 1: Discord rejected its token (401 Unauthorized).');
-		expect(result.text).toContain('fix: Developer Portal → its application → Bot → Reset Token, then put the new token in .env as WORKER_TOKENS (token 2 in the list)');
+		expect(result.text).toContain(
+			'fix: Developer Portal → its application → Bot → Reset Token, then put the new token in .env as WORKER_TOKENS (token 2 in the list)',
+		);
 		expect(result.text).toMatch(/^ {2}worker 1 +\(unknown until Discord accepts this bot's token\)$/m);
 	});
 

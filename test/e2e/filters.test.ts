@@ -52,7 +52,10 @@ describe('filters aim every action', () => {
 			const shown = await stack.preview(command, options);
 			preview = (shown.message.embeds[0] as { description?: string } | undefined)?.description ?? '';
 			await stack.press(shown.message.id, shown.start);
-			await waitUntil(() => stack.massnick.jobs.last !== previous && stack.massnick.jobs.current === undefined, { what: `/${command} to end`, timeoutMs: 60_000 });
+			await waitUntil(() => stack.massnick.jobs.last !== previous && stack.massnick.jobs.current === undefined, {
+				what: `/${command} to end`,
+				timeoutMs: 60_000,
+			});
 			job = stack.massnick.jobs.last!;
 		}
 		const { requests } = await stack.control.requests(lastSeq);
@@ -99,7 +102,9 @@ describe('filters aim every action', () => {
 	it('filters together: a run renames exactly their members, each by its owner worker; a rerun sends nothing; /restore undoes exactly it', async () => {
 		const before = new Map((await members()).map((member) => [member.id, member.nick]));
 		const options = { members: 'humans', joined_after: '2016-01-01', name_matches: 'e' };
-		const expected = await renamable((member) => !member.bot && Date.parse(member.joinedAt) >= Date.parse('2016-01-01') && names(member).some((name) => name.toLowerCase().includes('e')));
+		const expected = await renamable(
+			(member) => !member.bot && Date.parse(member.joinedAt) >= Date.parse('2016-01-01') && names(member).some((name) => name.toLowerCase().includes('e')),
+		);
 		expect(expected.size).toBeGreaterThan(20);
 
 		const { job, requests, preview } = await run('massnick', { name: 'Aimed {username}', ...options });
@@ -140,10 +145,19 @@ describe('filters aim every action', () => {
 		for (const [options, problem] of [
 			[{ joined_before: 'yesterday' }, /joined_before: "yesterday" is not a date or a duration/],
 			[{ name_matches: '/(a+/' }, /name_matches: .*missing closing \)/],
-			[{ joined_after: '2024-01-02', joined_before: '2024-01-01' }, /joined_after: \(2024-01-02T00:00:00.000Z\) is not before joined_before: .*give an earlier joined_after:/],
+			[
+				{ joined_after: '2024-01-02', joined_before: '2024-01-01' },
+				/joined_after: \(2024-01-02T00:00:00.000Z\) is not before joined_before: .*give an earlier joined_after:/,
+			],
 		] as const) {
 			const previous = stack.massnick.jobs.last;
-			const id = await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, 'massnick', { name: 'Never {username}', ...options }, stack.sandbox.channelId);
+			const id = await stack.control.invoke(
+				stack.sandbox.guildId,
+				stack.sandbox.ownerId,
+				'massnick',
+				{ name: 'Never {username}', ...options },
+				stack.sandbox.channelId,
+			);
 			const answer = await stack.control.waitForResponses(id, 1);
 			expect((answer.responses[0]!.body as { data: { content: string } }).data.content).toMatch(problem);
 			expect(stack.massnick.jobs.last).toBe(previous);

@@ -120,7 +120,8 @@ describe('a fleet of K processes, one worker each, without the boss', () => {
 
 		// Kill pod 1 mid-run, as a node failure would, then start it again as Kubernetes does: the
 		// same index, the same volume.
-		const byPod1 = async () => memberPatches((await control.requests()).requests).filter((request) => request.botUserId === sandbox!.workerIds[1] && request.status === 200).length;
+		const byPod1 = async () =>
+			memberPatches((await control.requests()).requests).filter((request) => request.botUserId === sandbox!.workerIds[1] && request.status === 200).length;
 		await waitUntil(async () => (await byPod1()) >= 40, { what: 'pod 1 to rename 40 members' });
 		pods[1]!.child.kill('SIGKILL');
 		expect(await pods[1]!.exited).toBe('SIGKILL');
@@ -132,7 +133,9 @@ describe('a fleet of K processes, one worker each, without the boss', () => {
 		expect(await Promise.all([pods[0]!.exited, pods[2]!.exited])).toEqual([0, 0]);
 		const changeable = new Set(changeableMembers(sandbox));
 		const leftOf = async (worker: number) =>
-			(await control.members(sandbox!.guildId)).filter((member) => changeable.has(member.id) && workerIndexOf(member.id, K) === worker && member.nick !== `Fleet ${member.username}`).length;
+			(await control.members(sandbox!.guildId)).filter(
+				(member) => changeable.has(member.id) && workerIndexOf(member.id, K) === worker && member.nick !== `Fleet ${member.username}`,
+			).length;
 		const left = await leftOf(1);
 		expect(left).toBeGreaterThan(0);
 		const halfway = await fleetStatus(/^\*\*Renaming to “Fleet \{username\}”\*\* runs in the fleet's processes: every worker has a journal of it\./);
@@ -151,7 +154,9 @@ describe('a fleet of K processes, one worker each, without the boss', () => {
 		const leftNow = await leftOf(1);
 		const again = await fleetStatus(/ runs in the fleet's processes/);
 		expect(again.toDo).toEqual([0, leftNow, 0]);
-		expect(again.description).toMatch(new RegExp(`Pace: \\+${(left - leftNow).toLocaleString('en-US')} since the count <t:\\d+:R> · \\*\\*[\\d.]+\\*\\*/s · ETA `));
+		expect(again.description).toMatch(
+			new RegExp(`Pace: \\+${(left - leftNow).toLocaleString('en-US')} since the count <t:\\d+:R> · \\*\\*[\\d.]+\\*\\*/s · ETA `),
+		);
 
 		pods[1] = await pod(1, 'massnick', NAME);
 		expect(await Promise.all(pods.map((each) => each.exited))).toEqual([0, 0, 0]);
@@ -274,7 +279,9 @@ describe('starting a fleet process without the boss', () => {
 		const massnick = await startMassnick(config, pino({ level: 'silent' }));
 		try {
 			const action = parseNicknameAction('Count {username}', 32);
-			const error = await massnick.jobs.startJob(action, { dryRun: false, startedBy: { id: '0', tag: 'test' }, rank: OPERATOR }).catch((caught: unknown) => caught);
+			const error = await massnick.jobs
+				.startJob(action, { dryRun: false, startedBy: { id: '0', tag: 'test' }, rank: OPERATOR })
+				.catch((caught: unknown) => caught);
 			expect((error as JobError).code).toBe(ErrorCodes.NoWorkers);
 			expect((error as JobError).message).toContain('run in other processes');
 			const count = massnick.jobs.count(action, { id: '0', tag: 'test' });
@@ -294,7 +301,12 @@ describe('starting a fleet process without the boss', () => {
 	});
 
 	it("a boss holding no worker, given every worker's token, counts the guild as a boss holding them all does, and follows their bots' roles", async () => {
-		const env = { BOSS_TOKEN: sandbox!.bossToken, WORKER_TOKENS: sandbox!.workerTokens.join(','), GUILD_ID: sandbox!.guildId, DISCORD_API_URL: sandbox!.apiUrl };
+		const env = {
+			BOSS_TOKEN: sandbox!.bossToken,
+			WORKER_TOKENS: sandbox!.workerTokens.join(','),
+			GUILD_ID: sandbox!.guildId,
+			DISCORD_API_URL: sandbox!.apiUrl,
+		};
 		const action = parseNicknameAction('Count {username}', 32);
 		const countWith = async (massnick: Massnick) => {
 			const count = massnick.jobs.count(action, { id: '0', tag: 'test' });
@@ -329,7 +341,10 @@ describe('starting a fleet process without the boss', () => {
 				const body = (await control.waitForResponses(id, 1)).responses[0]!.body as { data?: { content?: string; flags?: number } };
 				return body.data!;
 			};
-			for (const [command, options] of [['massnick', { name: 'Count {username}' }], ['restore', {}]] as const) {
+			for (const [command, options] of [
+				['massnick', { name: 'Count {username}' }],
+				['restore', {}],
+			] as const) {
 				const reply = await invoke(command, options);
 				expect(reply.content, command).toContain('holds none of the 2 workers (WORKER_IDS=none): they run in other processes');
 				expect(reply.flags! & 64, command).toBe(64);

@@ -6,7 +6,10 @@ import { type Stack, startStack } from '../support/startStack.js';
 const NAME = '🎃 {display_name}';
 
 function expected(member: ControlMember): string {
-	return Array.from(`🎃 ${member.globalName ?? member.username}`).slice(0, 32).join('').trim();
+	return Array.from(`🎃 ${member.globalName ?? member.username}`)
+		.slice(0, 32)
+		.join('')
+		.trim();
 }
 
 describe('massnick end to end on the sandbox', () => {

@@ -106,7 +106,11 @@ describe('/massrole end to end on the sandbox', () => {
 		const { job, requests } = await run('restore', {});
 		expect(job.action.type).toBe('role-remove');
 		expectOwnedAndClean(requests);
-		expect(roleRequests(requests, 'PUT').map((request) => request.targetId).sort()).toEqual(holdersBefore.slice(1).sort());
+		expect(
+			roleRequests(requests, 'PUT')
+				.map((request) => request.targetId)
+				.sort(),
+		).toEqual(holdersBefore.slice(1).sort());
 		expect(await holders()).toEqual(new Set(holdersBefore));
 	});
 

@@ -57,7 +57,12 @@ describe('/massrole after a crash of the real process', () => {
 			const twice = [...perMember].filter(([, count]) => count > 1).map(([id]) => id);
 			// Only a request on the wire at the kill can go out again: at most what the workers held in flight.
 			expect(twice.length).toBeLessThanOrEqual(4 * again.config.workers.maxInFlight);
-			expect(roleChanges(requests.filter((request) => request.seq > crashSeq), 'PUT').length).toBe(rerun.progress.snapshot().changed);
+			expect(
+				roleChanges(
+					requests.filter((request) => request.seq > crashSeq),
+					'PUT',
+				).length,
+			).toBe(rerun.progress.snapshot().changed);
 
 			const ourBots = new Set([again.massnick.boss.client.user!.id, ...again.massnick.fleet.workers.map((worker) => worker.client.user!.id)]);
 			const after = await control.members(sandbox.guildId);
@@ -71,7 +76,13 @@ describe('/massrole after a crash of the real process', () => {
 			const holdersNow = new Set((await control.members(sandbox.guildId)).filter((member) => member.roles.includes(eventId)).map((member) => member.id));
 			expect(holdersNow).toEqual(holdersBefore);
 			expect(deletes).toHaveLength(perMember.size);
-			reportFigures('massrole SIGKILL and rerun', { givenBeforeKill, finishedByRerun: rerun.progress.snapshot().changed, lacking: lacking.length, twice: twice.length, undoneByRestore: deletes.length });
+			reportFigures('massrole SIGKILL and rerun', {
+				givenBeforeKill,
+				finishedByRerun: rerun.progress.snapshot().changed,
+				lacking: lacking.length,
+				twice: twice.length,
+				undoneByRestore: deletes.length,
+			});
 		} finally {
 			await again.close();
 		}

@@ -34,7 +34,13 @@ describe('nothing the bots post pings anyone', () => {
 	});
 
 	it('the issue’s template is refused for its length, and the refusal pings nobody', async () => {
-		const id = await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, 'massnick', { name: `<@&${loudRole}> @everyone {username}` }, stack.sandbox.channelId);
+		const id = await stack.control.invoke(
+			stack.sandbox.guildId,
+			stack.sandbox.ownerId,
+			'massnick',
+			{ name: `<@&${loudRole}> @everyone {username}` },
+			stack.sandbox.channelId,
+		);
 		await stack.control.waitForResponses(id, 1);
 		await waitUntil(async () => (await stack.control.messages(stack.sandbox.channelId)).some((message) => /Discord allows at most 32/.test(message.content)), {
 			what: 'the refusal',
@@ -49,7 +55,10 @@ describe('nothing the bots post pings anyone', () => {
 			await stack.press(preview.message.id, preview.start);
 		});
 		await stack.control.waitForResponses(await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, 'status', {}, stack.sandbox.channelId), 1);
-		await stack.control.waitForResponses(await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, 'stats', { name: template }, stack.sandbox.channelId), 2);
+		await stack.control.waitForResponses(
+			await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, 'stats', { name: template }, stack.sandbox.channelId),
+			2,
+		);
 
 		const messages = await stack.control.messages(stack.sandbox.channelId);
 		// The mentions are in what the bots posted, as plain text: they would ping without the fix.

@@ -21,7 +21,9 @@ function answerOf(interaction: ControlInteraction): { type?: number; content?: s
 }
 
 /** Previews on: every changing command asks first, whatever the guild's size. */
-const previewsOn = (timeoutSeconds: number) => (config: Stack['config']): Stack['config'] => ({ ...config, preview: { timeoutSeconds, skipBelowMembers: 0 } });
+const previewsOn =
+	(timeoutSeconds: number) =>
+	(config: Stack['config']): Stack['config'] => ({ ...config, preview: { timeoutSeconds, skipBelowMembers: 0 } });
 
 describe('the preview before a changing job', () => {
 	let stack: Stack;
@@ -128,7 +130,9 @@ describe('the preview before a changing job', () => {
 		// The live status: a channel message whose buttons go once the job has ended.
 		await waitUntil(
 			async () => {
-				const live = (await stack.control.messages(stack.sandbox.channelId)).filter((m) => !m.ephemeral && /Preview \{username\}/.test(embedOf(m).title ?? '')).at(-1);
+				const live = (await stack.control.messages(stack.sandbox.channelId))
+					.filter((m) => !m.ephemeral && /Preview \{username\}/.test(embedOf(m).title ?? ''))
+					.at(-1);
 				return live !== undefined && /finished/.test(embedOf(live).title ?? '') && live.components.length === 0;
 			},
 			{ what: 'the live status to show the finished job without buttons' },
@@ -137,7 +141,13 @@ describe('the preview before a changing job', () => {
 
 	it('a dry run runs at once, without a preview', async () => {
 		const previous = stack.massnick.jobs.last;
-		const id = await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, 'massnick', { name: 'Dry {username}', dry_run: true }, stack.sandbox.channelId);
+		const id = await stack.control.invoke(
+			stack.sandbox.guildId,
+			stack.sandbox.ownerId,
+			'massnick',
+			{ name: 'Dry {username}', dry_run: true },
+			stack.sandbox.channelId,
+		);
 		const reply = answerOf(await stack.control.waitForResponses(id, 2));
 		expect(reply.flags ?? 0).toBe(0);
 		const job = await jobEnded(previous);
@@ -200,10 +210,16 @@ describe('a preview nobody answers', () => {
 	it('expires: its message says so and loses its buttons, and nothing runs', async () => {
 		const { lastSeq } = await stack.control.requests();
 		const preview = await stack.preview('massnick', { name: 'Late {username}' });
-		await waitUntil(async () => /Expired: nobody pressed Start in time, so nothing ran/.test(embedOf(await stack.control.message(stack.sandbox.channelId, preview.message.id)).description ?? ''), {
-			what: 'the preview to say it expired',
-			timeoutMs: 15_000,
-		});
+		await waitUntil(
+			async () =>
+				/Expired: nobody pressed Start in time, so nothing ran/.test(
+					embedOf(await stack.control.message(stack.sandbox.channelId, preview.message.id)).description ?? '',
+				),
+			{
+				what: 'the preview to say it expired',
+				timeoutMs: 15_000,
+			},
+		);
 		expect((await stack.control.message(stack.sandbox.channelId, preview.message.id)).components).toEqual([]);
 		await expect(stack.press(preview.message.id, preview.start)).rejects.toThrow(/has no component with custom_id/);
 		expect((await stack.control.requests(lastSeq)).requests.filter(PATCH_MEMBER)).toEqual([]);
@@ -283,15 +299,21 @@ describe('the live status buttons', () => {
 
 		const confirmed = await stack.press(confirmation.id, yes!);
 		expect(confirmed.responses[0]!.type).toBe(7);
-		expect((await stack.control.message(stack.sandbox.channelId, confirmation.id)).content).toMatch(/^Cancelling \*\*Renaming to “Live \{username\}”\*\*: no new request goes out/);
+		expect((await stack.control.message(stack.sandbox.channelId, confirmation.id)).content).toMatch(
+			/^Cancelling \*\*Renaming to “Live \{username\}”\*\*: no new request goes out/,
+		);
 		const result = await job.ended();
 		expect(result.state).toBe('cancelled');
 		const { changed, total } = job.progress.snapshot();
 		expect(changed).toBeLessThan(total);
 		await waitUntil(() => stack.massnick.jobs.current === undefined, { what: 'the slot to free' });
-		await waitUntil(async () => (await Journal.list(stack.dataDir, stack.sandbox.guildId)).some((summary) => summary.header.jobId === job.id && summary.state === 'cancelled'), {
-			what: 'the journal to be marked cancelled',
-		});
+		await waitUntil(
+			async () =>
+				(await Journal.list(stack.dataDir, stack.sandbox.guildId)).some((summary) => summary.header.jobId === job.id && summary.state === 'cancelled'),
+			{
+				what: 'the journal to be marked cancelled',
+			},
+		);
 		await waitUntil(async () => (await liveMessage()).components.length === 0, { what: 'the live status to lose its buttons' });
 		expect(embedOf(await liveMessage()).title).toMatch(/cancelled/);
 

@@ -41,7 +41,10 @@ describe('long runs on a live guild', () => {
 		const members = await stack.control.members(guildId);
 		const job = await startJob(stack, 'massnick', { name: NAME });
 		// Leavers: the members listed last are renamed last.
-		const leavers = members.filter((member) => !member.bot).slice(-8).map((member) => member.id);
+		const leavers = members
+			.filter((member) => !member.bot)
+			.slice(-8)
+			.map((member) => member.id);
 		await waitUntil(() => job.progress.snapshot().changed >= 20);
 		const leftAt = new Map<string, number>();
 		for (const id of leavers) {
@@ -67,7 +70,14 @@ describe('long runs on a live guild', () => {
 		expect(counts.failed).toBe(0);
 		const twice = renamedTwice(requests);
 		expect(twice).toEqual([]);
-		reportFigures('joiners and leavers', { joined: joiners.length, left: leavers.length, renamed: counts.changed, countedLeft: counts.left, failed: counts.failed, twice: twice.length });
+		reportFigures('joiners and leavers', {
+			joined: joiners.length,
+			left: leavers.length,
+			renamed: counts.changed,
+			countedLeft: counts.left,
+			failed: counts.failed,
+			twice: twice.length,
+		});
 	});
 
 	it('retries 5xx answers with backoff and still renames everyone exactly once', async () => {
@@ -224,7 +234,11 @@ describe('long runs on a live guild', () => {
 		// The operator removes the revoked token and runs again: the split changes with N, and the
 		// done marker makes that safe.
 		await stack.massnick.stop();
-		const again = await startMassnickOn(stack.sandbox, stack.dataDir, stack.sandbox.workerTokens.filter((_, index) => index !== 2));
+		const again = await startMassnickOn(
+			stack.sandbox,
+			stack.dataDir,
+			stack.sandbox.workerTokens.filter((_, index) => index !== 2),
+		);
 		try {
 			const rerun = await again.runJob('massnick', { name: NAME });
 			expect(rerun.result?.state).toBe('finished');

@@ -43,7 +43,9 @@ describe("the requester's rank bounds every job", () => {
 		const workers = await workersAt();
 		const bound = Math.min(rank, workers);
 		return new Set(
-			(await members()).filter((member) => !ours.has(member.id) && member.id !== stack.sandbox.ownerId && highest(member, at) < bound).map((member) => member.id),
+			(await members())
+				.filter((member) => !ours.has(member.id) && member.id !== stack.sandbox.ownerId && highest(member, at) < bound)
+				.map((member) => member.id),
 		);
 	}
 
@@ -82,7 +84,9 @@ describe("the requester's rank bounds every job", () => {
 		await waitUntil(
 			async () => {
 				const messages = await stack.control.messages(stack.sandbox.channelId);
-				const status = messages.reverse().find((message) => (embedOf(message).title ?? '').startsWith(job.title) && /finished|cancelled|failed/.test(embedOf(message).title ?? ''));
+				const status = messages
+					.reverse()
+					.find((message) => (embedOf(message).title ?? '').startsWith(job.title) && /finished|cancelled|failed/.test(embedOf(message).title ?? ''));
 				text = status ? (embedOf(status).description ?? '') : '';
 				return status !== undefined;
 			},
@@ -149,7 +153,7 @@ describe("the requester's rank bounds every job", () => {
 		expect(new Set(renamed)).toEqual(reach);
 	});
 
-	it("a member with Administrator ranked below Mod is bounded the same: @Mod refused, and a rename reaches only members below them", async () => {
+	it('a member with Administrator ranked below Mod is bounded the same: @Mod refused, and a rename reaches only members below them', async () => {
 		const { answer, requests } = await refused('massrole add', { role: modRole }, deputyId);
 		expect(answer.content).toContain('your highest role is @Deputy');
 		expect(requests.filter(ROLE_ROUTE)).toEqual([]);
@@ -167,7 +171,7 @@ describe("the requester's rank bounds every job", () => {
 		expect((await requestsSince(lastSeq)).filter(PATCH_MEMBER)).toEqual([]);
 	});
 
-	it('the owner reaches every member below the bots; a Helper\'s /restore of that job puts back only the members below the Helper and leaves the journal open for the rest', async () => {
+	it("the owner reaches every member below the bots; a Helper's /restore of that job puts back only the members below the Helper and leaves the journal open for the rest", async () => {
 		const botsReach = await below(Number.POSITIVE_INFINITY);
 		const ownerRun = await previewAndStart('massnick', { name: 'Owner {username}' }, stack.sandbox.ownerId);
 		expect(new Set(ownerRun.requests.filter(PATCH_MEMBER).map((request) => request.targetId!))).toEqual(botsReach);

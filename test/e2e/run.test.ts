@@ -211,7 +211,10 @@ describe('massnick run: one job from a terminal or a scheduler, on the sandbox',
 
 	it('a run while another holds the lock exits 5 (retry later) before anything connects', async () => {
 		const path = RunLock.pathOf(dataDir, sandbox.guildId);
-		await writeFile(path, JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), nonce: 'another-run', what: 'massnick run restore' }));
+		await writeFile(
+			path,
+			JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), nonce: 'another-run', what: 'massnick run restore' }),
+		);
 		try {
 			const result = await runCli(sandbox, dataDir, ['massnick', '--name', NAME]);
 			expect(result.code).toBe(5);

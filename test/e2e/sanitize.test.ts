@@ -52,7 +52,10 @@ describe('/sanitize', () => {
 		const { lastSeq } = await stack.control.requests();
 		const previous = stack.massnick.jobs.last;
 		await stack.press(preview.message.id, preview.start);
-		await waitUntil(() => stack.massnick.jobs.last !== previous && stack.massnick.jobs.current === undefined, { what: `/${command} to end`, timeoutMs: 60_000 });
+		await waitUntil(() => stack.massnick.jobs.last !== previous && stack.massnick.jobs.current === undefined, {
+			what: `/${command} to end`,
+			timeoutMs: 60_000,
+		});
 		return { preview, requests: (await stack.control.requests(lastSeq)).requests };
 	}
 

@@ -48,7 +48,9 @@ describe('bad set-up', () => {
 	}
 
 	it('a missing key is named, with every other problem at once', () => {
-		expect(() => loadConfig({ env: env({ BOSS_TOKEN: undefined, GUILD_ID: 'abc' }), dotenvPath: false })).toThrow(/BOSS_TOKEN[\s\S]*GUILD_ID|GUILD_ID[\s\S]*BOSS_TOKEN/);
+		expect(() => loadConfig({ env: env({ BOSS_TOKEN: undefined, GUILD_ID: 'abc' }), dotenvPath: false })).toThrow(
+			/BOSS_TOKEN[\s\S]*GUILD_ID|GUILD_ID[\s\S]*BOSS_TOKEN/,
+		);
 	});
 
 	it('the same token twice is refused, naming the places and not the token', () => {

@@ -40,7 +40,15 @@ function remaining(issues: readonly SpecIssue[], base: readonly PropertyKey[], b
 			});
 			const passing = members.find((member) => member.problems.length === 0);
 			if (passing) passing.excused.forEach((name) => excused.add(name));
-			else problems.push({ issue, path, closest: closestMember(members.map((member) => member.problems), path.length) });
+			else
+				problems.push({
+					issue,
+					path,
+					closest: closestMember(
+						members.map((member) => member.problems),
+						path.length,
+					),
+				});
 			continue;
 		}
 		const deviation = specDeviations.find((candidate) => candidate.excuses(issue, path, body));
@@ -62,10 +70,15 @@ function closestMember(members: Problem[][], depth: number): Problem[] {
 
 function describe({ issue, path, closest }: Problem, indent: string): string[] {
 	const at = path.length === 0 ? '(body)' : path.map(String).join('.');
-	if (closest) return [`${indent}${at}: matches no member of the union; the closest fails on`, ...closest.flatMap((problem) => describe(problem, `${indent}  `))];
+	if (closest)
+		return [`${indent}${at}: matches no member of the union; the closest fails on`, ...closest.flatMap((problem) => describe(problem, `${indent}  `))];
 	const got = issue.input === undefined ? 'nothing' : JSON.stringify(issue.input)?.slice(0, 80);
 	const wanted =
-		issue.code === 'invalid_type' ? `expected ${issue.expected}` : issue.code === 'invalid_value' ? `expected one of ${JSON.stringify(issue.values)}` : issue.message;
+		issue.code === 'invalid_type'
+			? `expected ${issue.expected}`
+			: issue.code === 'invalid_value'
+				? `expected one of ${JSON.stringify(issue.values)}`
+				: issue.message;
 	return [`${indent}${at}: ${wanted}, got ${got} (${issue.code}${issue.format ? ` ${issue.format}` : ''})`];
 }
 

@@ -48,7 +48,10 @@ const ROLE_NAMES = new Set(['@everyone', 'Member', 'Level 10', 'Staff', 'Bots', 
 
 export const roleChoice: fc.Arbitrary<RoleChoice> = fc.oneof(
 	{ arbitrary: fc.constantFrom('Member', 'Level 10', 'Staff', 'Bots', 'Event').map((name): RoleChoice => ({ kind: 'ladder', name })), weight: 4 },
-	{ arbitrary: fc.constantFrom('everyone', 'managed', 'workers', 'above', 'fresh', 'fresh-deleted', 'fresh-raised').map((kind) => ({ kind }) as RoleChoice), weight: 7 },
+	{
+		arbitrary: fc.constantFrom('everyone', 'managed', 'workers', 'above', 'fresh', 'fresh-deleted', 'fresh-raised').map((kind) => ({ kind }) as RoleChoice),
+		weight: 7,
+	},
 	// Ids Discord resolves to no role: rarer, as each one ends its case before the bot sees it.
 	{
 		arbitrary: fc.oneof(
@@ -67,7 +70,26 @@ export const dateText: fc.Arbitrary<string> = fc.oneof(
 	fc.tuple(fc.integer({ min: 0, max: 999_999_999 }), fc.constantFrom('m', 'h', 'd', 'w', 'y')).map(([count, unit]) => `${count}${unit}`),
 	fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
 	fc.date({ min: new Date('2015-01-01T00:00:00Z'), max: new Date('2030-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString()),
-	fc.constantFrom('2024-02-30', '2024-02-29', '2023-02-29', '2024-13-01', '2024-1-5', '2024-01-31T18:00', '2024-01-31T18:00+02:00', '2024-01-31T24:00Z', '2024-01-31T18:00:00.123456789Z', ' 7d ', '7D', '0m', '-7d', '7 d', '1e3d', 'yesterday', 'now', '9999999999d'),
+	fc.constantFrom(
+		'2024-02-30',
+		'2024-02-29',
+		'2023-02-29',
+		'2024-13-01',
+		'2024-1-5',
+		'2024-01-31T18:00',
+		'2024-01-31T18:00+02:00',
+		'2024-01-31T24:00Z',
+		'2024-01-31T18:00:00.123456789Z',
+		' 7d ',
+		'7D',
+		'0m',
+		'-7d',
+		'7 d',
+		'1e3d',
+		'yesterday',
+		'now',
+		'9999999999d',
+	),
 	hostileText(40),
 );
 
@@ -107,9 +129,45 @@ export const namePattern: fc.Arbitrary<string> = fc.oneof(
 	),
 	fc
 		.tuple(
-			fc.array(fc.constantFrom('a', '.', '*', '+', '?', '(', ')', '[', ']', '{', '}', '{2,}', '|', '^', '$', '\\', '/', '1', ',', '-', '\\d', '\\w', '\\b', '(?:', '(?=', '(?<=', '(?<n>', '\\p{L}', '\\u{41}', '[^', 'é', '🎃'), {
-				maxLength: 30,
-			}),
+			fc.array(
+				fc.constantFrom(
+					'a',
+					'.',
+					'*',
+					'+',
+					'?',
+					'(',
+					')',
+					'[',
+					']',
+					'{',
+					'}',
+					'{2,}',
+					'|',
+					'^',
+					'$',
+					'\\',
+					'/',
+					'1',
+					',',
+					'-',
+					'\\d',
+					'\\w',
+					'\\b',
+					'(?:',
+					'(?=',
+					'(?<=',
+					'(?<n>',
+					'\\p{L}',
+					'\\u{41}',
+					'[^',
+					'é',
+					'🎃',
+				),
+				{
+					maxLength: 30,
+				},
+			),
 			fc.constantFrom('', 'i', 's', 'm', 'u', 'gi', 'v', 'imsu'),
 		)
 		.map(([tokens, flags]) => `/${tokens.join('')}/${flags}`),
@@ -130,7 +188,10 @@ function optionValueOf(definition: APIApplicationCommandBasicOption): fc.Arbitra
 		case ApplicationCommandOptionType.String: {
 			const meant = BY_NAME[definition.name];
 			if (definition.choices) {
-				return fc.oneof({ arbitrary: fc.constantFrom(...definition.choices.map((choice) => choice.value)), weight: 8 }, { arbitrary: hostileText(20), weight: 1 });
+				return fc.oneof(
+					{ arbitrary: fc.constantFrom(...definition.choices.map((choice) => choice.value)), weight: 8 },
+					{ arbitrary: hostileText(20), weight: 1 },
+				);
 			}
 			// Mostly within the option's limits, so the bot sees them; sometimes any length up to Discord's 6,000.
 			const within = meant ?? hostileText(definition.max_length ?? 6000);
@@ -149,7 +210,9 @@ function optionsOf(definitions: readonly APIApplicationCommandBasicOption[]): fc
 	const fields = definitions.map((definition) => {
 		// A required option is almost always given (Discord's client insists); an optional one a time in four, as most stay unset.
 		const [given, unset] = definition.required ? [19, 1] : [1, 3];
-		return fc.oneof({ arbitrary: optionValueOf(definition), weight: given }, { arbitrary: fc.constant(undefined), weight: unset }).map((value) => [definition.name, value] as const);
+		return fc
+			.oneof({ arbitrary: optionValueOf(definition), weight: given }, { arbitrary: fc.constant(undefined), weight: unset })
+			.map((value) => [definition.name, value] as const);
 	});
 	const bogus = fc.oneof({ arbitrary: fc.constant(false), weight: 60 }, { arbitrary: fc.constant(true), weight: 1 });
 	return fc.tuple(fc.tuple(...fields), bogus).map(([entries, extra]) => {
@@ -199,10 +262,16 @@ function caseOf({ command, definitions }: Leaf): fc.Arbitrary<CommandCase> {
 }
 
 /** Any command of the boss; the changing ones drawn more often than the ones that only read. */
-export const commandCase: fc.Arbitrary<CommandCase> = fc.oneof(...leaves().map((leaf) => ({ weight: READING.has(leaf.command) ? 1 : 4, arbitrary: caseOf(leaf) })));
+export const commandCase: fc.Arbitrary<CommandCase> = fc.oneof(
+	...leaves().map((leaf) => ({ weight: READING.has(leaf.command) ? 1 : 4, arbitrary: caseOf(leaf) })),
+);
 
 /** The changing commands only, which `massnick run` runs as jobs. */
-export const changingCase: fc.Arbitrary<CommandCase> = fc.oneof(...leaves().filter((leaf) => !READING.has(leaf.command)).map(caseOf));
+export const changingCase: fc.Arbitrary<CommandCase> = fc.oneof(
+	...leaves()
+		.filter((leaf) => !READING.has(leaf.command))
+		.map(caseOf),
+);
 
 /**
  * Why Discord would refuse to deliver the command at all (the sandbox's control API answers 400),
@@ -229,7 +298,8 @@ export function discordRefuses(testCase: CommandCase): string | undefined {
 			const { kind } = value as RoleChoice;
 			if (kind === 'unknown' || kind === 'not-a-role' || kind === 'garbage') return `${definition.name} is not a role of the guild`;
 		}
-		if (definition.type === ApplicationCommandOptionType.Boolean && typeof value !== 'boolean' && value !== 'true' && value !== 'false') return `${definition.name} is not a boolean`;
+		if (definition.type === ApplicationCommandOptionType.Boolean && typeof value !== 'boolean' && value !== 'true' && value !== 'false')
+			return `${definition.name} is not a boolean`;
 	}
 	return undefined;
 }

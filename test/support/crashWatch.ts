@@ -51,7 +51,8 @@ export function errorLines(text: string): string[] {
 		} catch {
 			continue;
 		}
-		if ((record.level ?? 0) >= ERROR_LEVEL) found.push(`bot logged an error: ${record.msg ?? ''}${record.err ? `: ${record.err.stack ?? record.err.message ?? ''}` : ''}`);
+		if ((record.level ?? 0) >= ERROR_LEVEL)
+			found.push(`bot logged an error: ${record.msg ?? ''}${record.err ? `: ${record.err.stack ?? record.err.message ?? ''}` : ''}`);
 	}
 	return found;
 }

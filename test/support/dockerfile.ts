@@ -73,7 +73,8 @@ export function parseDockerfile(text: string): Dockerfile {
 		const [instruction, rest = ''] = [line.slice(0, line.indexOf(' ')).toUpperCase(), line.slice(line.indexOf(' ') + 1).trim()];
 		if (instruction === 'FROM') {
 			const [base, as, name, ...more] = rest.split(/\s+/);
-			if (as !== undefined && (as.toUpperCase() !== 'AS' || name === undefined || more.length > 0)) throw new Error(`the Dockerfile has a FROM this reader does not read: ${line}`);
+			if (as !== undefined && (as.toUpperCase() !== 'AS' || name === undefined || more.length > 0))
+				throw new Error(`the Dockerfile has a FROM this reader does not read: ${line}`);
 			stages.push({ name, base: base!, steps: [], env: {}, entrypoint: [], cmd: [], workdir: '/', user: undefined });
 			continue;
 		}
@@ -106,7 +107,8 @@ export function parseDockerfile(text: string): Dockerfile {
 			case 'ENV': {
 				// Only the KEY=value form: `ENV KEY value` sets one key to the rest of the line.
 				const pairs = [...rest.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)/g)];
-				if (pairs.map((pair) => pair[0]).join(' ') !== rest.replace(/\s+/g, ' ')) throw new Error(`the Dockerfile has an ENV this reader does not read: ${line}`);
+				if (pairs.map((pair) => pair[0]).join(' ') !== rest.replace(/\s+/g, ' '))
+					throw new Error(`the Dockerfile has an ENV this reader does not read: ${line}`);
 				for (const [, key, value] of pairs) stage.env[key!] = value!.replace(/^"|"$/g, '');
 				break;
 			}

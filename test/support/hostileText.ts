@@ -10,7 +10,24 @@ export const DISCORD_STRING_OPTION_MAX = 6000;
 const BLANKS = [' ', '\t', '\n', '\r', '\u00a0', '\u1680', '\u2003', '\u2028', '\u2029', '\u202f', '\u3000', '\ufeff', '\u200b', '\u200c', '\u200d', '\u2060'];
 
 /** What a template may hold besides text: every placeholder, escaped and broken braces. */
-const TEMPLATE_BITS = ['{username}', '{display_name}', '{nick}', '{id}', '{{', '}}', '{', '}', '{}', '{ nick }', '{Display Name}', '{display-name}', '{NICK}', '{unknown}', '{{nick}}', '{{{nick}}}'];
+const TEMPLATE_BITS = [
+	'{username}',
+	'{display_name}',
+	'{nick}',
+	'{id}',
+	'{{',
+	'}}',
+	'{',
+	'}',
+	'{}',
+	'{ nick }',
+	'{Display Name}',
+	'{display-name}',
+	'{NICK}',
+	'{unknown}',
+	'{{nick}}',
+	'{{{nick}}}',
+];
 
 /**
  * Mentions of a role and of a member, by ids no guild has: a test swaps in real ones (a
@@ -84,21 +101,23 @@ export function hostileText(maxLength = DISCORD_STRING_OPTION_MAX): fc.Arbitrary
 		{ arbitrary: fc.constantFrom(...BLANKS), weight: 2 },
 		{ arbitrary: fc.constantFrom(...UNITS).chain((unit) => fc.string({ unit, maxLength: 12 })), weight: 3 },
 	);
-	return fc.oneof(
-		// Short mixes of everything: where the edge cases meet.
-		{ arbitrary: fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')), weight: 6 },
-		{ arbitrary: fc.constantFrom(...UNITS).chain((unit) => fc.string({ unit, maxLength: 40 })), weight: 3 },
-		{ arbitrary: fc.array(fc.constantFrom(...BLANKS), { maxLength: 8 }).map((blanks) => blanks.join('')), weight: 1 },
-		{ arbitrary: fc.array(fc.constantFrom(...TEMPLATE_BITS.slice(0, 4)), { minLength: 1, maxLength: 40 }).map((parts) => parts.join('')), weight: 1 },
-		{ arbitrary: fc.constantFrom(...lengths).chain(exactly), weight: 2 },
-		// A placeholder buried in long text, so a check that only looks at the start or the end misses it.
-		{
-			arbitrary: fc
-				.tuple(fc.constantFrom(...lengths), fc.constantFrom(...TEMPLATE_BITS))
-				.chain(([length, bit]) => exactly(Math.max(0, Math.floor((length - bit.length) / 2))).map((half) => `${half}${bit}${half}`)),
-			weight: 1,
-		},
-	).map((text) => cutToCodePoints(text, maxLength));
+	return fc
+		.oneof(
+			// Short mixes of everything: where the edge cases meet.
+			{ arbitrary: fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')), weight: 6 },
+			{ arbitrary: fc.constantFrom(...UNITS).chain((unit) => fc.string({ unit, maxLength: 40 })), weight: 3 },
+			{ arbitrary: fc.array(fc.constantFrom(...BLANKS), { maxLength: 8 }).map((blanks) => blanks.join('')), weight: 1 },
+			{ arbitrary: fc.array(fc.constantFrom(...TEMPLATE_BITS.slice(0, 4)), { minLength: 1, maxLength: 40 }).map((parts) => parts.join('')), weight: 1 },
+			{ arbitrary: fc.constantFrom(...lengths).chain(exactly), weight: 2 },
+			// A placeholder buried in long text, so a check that only looks at the start or the end misses it.
+			{
+				arbitrary: fc
+					.tuple(fc.constantFrom(...lengths), fc.constantFrom(...TEMPLATE_BITS))
+					.chain(([length, bit]) => exactly(Math.max(0, Math.floor((length - bit.length) / 2))).map((half) => `${half}${bit}${half}`)),
+				weight: 1,
+			},
+		)
+		.map((text) => cutToCodePoints(text, maxLength));
 }
 
 /** `text` cut to `maxLength` code points (never inside a surrogate pair). */

@@ -18,5 +18,7 @@ export async function lostMembers(stack: Pick<Stack, 'control' | 'sandbox' | 'ma
 	const workerIds = new Set(massnick.fleet.workers.map((worker) => worker.client.user!.id));
 	const ours = new Set(workerIds).add(massnick.boss.client.user!.id);
 	const workerPosition = Math.min(...members.filter((member) => workerIds.has(member.id)).map(highest));
-	return members.filter((member) => !ours.has(member.id) && member.id !== sandbox.ownerId && highest(member) < workerPosition && member.nick !== nameOf(member));
+	return members.filter(
+		(member) => !ours.has(member.id) && member.id !== sandbox.ownerId && highest(member) < workerPosition && member.nick !== nameOf(member),
+	);
 }

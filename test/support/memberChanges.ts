@@ -14,7 +14,9 @@ export function isMemberChange(request: SandboxRequest): boolean {
 
 /** One line per request, for an assertion's message: `PATCH /guilds/…/members/… 404 (10007)`. */
 export function describeRequests(requests: readonly SandboxRequest[], limit = 5): string {
-	const lines = requests.slice(0, limit).map((request) => `${request.method} ${request.path} ${request.status}${request.code === null ? '' : ` (${request.code})`}`);
+	const lines = requests
+		.slice(0, limit)
+		.map((request) => `${request.method} ${request.path} ${request.status}${request.code === null ? '' : ` (${request.code})`}`);
 	if (requests.length > limit) lines.push(`… and ${requests.length - limit} more`);
 	return lines.join('\n');
 }

@@ -7,5 +7,9 @@
  * asserted by the test before it prints them: a printed 0 means a count came out 0.
  */
 export function reportFigures(scenario: string, figures: Record<string, number | string>): void {
-	console.log(`[reliability] ${scenario}: ${Object.entries(figures).map(([key, value]) => `${key}=${value}`).join(' ')}`);
+	console.log(
+		`[reliability] ${scenario}: ${Object.entries(figures)
+			.map(([key, value]) => `${key}=${value}`)
+			.join(' ')}`,
+	);
 }

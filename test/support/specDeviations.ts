@@ -41,7 +41,11 @@ export const specDeviations: readonly SpecDeviation[] = [
 			'string codes there: `{"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message": "..."}]}` ' +
 			'(docs, reference#error-messages).',
 		excuses: (issue, path) =>
-			issue.code === 'invalid_type' && path.at(-1) === 'code' && path.at(-3) === '_errors' && typeof issue.input === 'string' && /^[A-Z0-9_]+$/.test(issue.input),
+			issue.code === 'invalid_type' &&
+			path.at(-1) === 'code' &&
+			path.at(-3) === '_errors' &&
+			typeof issue.input === 'string' &&
+			/^[A-Z0-9_]+$/.test(issue.input),
 	},
 	{
 		name: 'rate-limit bodies without code',
@@ -49,6 +53,12 @@ export const specDeviations: readonly SpecDeviation[] = [
 			'The spec builds RatelimitedResponse on `Error`, which requires `code`; Discord documents 429 bodies as ' +
 			'`{message, retry_after, global, code?}`, and its examples have no `code` (topics/rate-limits).',
 		excuses: (issue, path, body) =>
-			issue.code === 'invalid_type' && path.length === 1 && path[0] === 'code' && issue.input === undefined && typeof body === 'object' && body !== null && 'retry_after' in body,
+			issue.code === 'invalid_type' &&
+			path.length === 1 &&
+			path[0] === 'code' &&
+			issue.input === undefined &&
+			typeof body === 'object' &&
+			body !== null &&
+			'retry_after' in body,
 	},
 ];

@@ -21,7 +21,11 @@ function importsOf(file: string): string[] {
 
 /** The imports of every file under `src/<folder>` that `bad` says must not be there. */
 function violations(folder: string, bad: (imported: string) => boolean): string[] {
-	return filesUnder(join(SRC, folder)).flatMap((file) => importsOf(file).filter(bad).map((imported) => `${relative(SRC, file)} imports ${imported}`));
+	return filesUnder(join(SRC, folder)).flatMap((file) =>
+		importsOf(file)
+			.filter(bad)
+			.map((imported) => `${relative(SRC, file)} imports ${imported}`),
+	);
 }
 
 /** An action's own folder: `actions/role/…`, not the modules' list or the interfaces beside it. */

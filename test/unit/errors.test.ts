@@ -23,11 +23,7 @@ describe('errors', () => {
 		]);
 		expect(error.code).toBe(ErrorCodes.ConfigInvalid);
 		expect(error.problems).toHaveLength(2);
-		expect(error.message.split('\n')).toEqual([
-			'The configuration has 2 problems:',
-			'- BOSS_TOKEN: missing',
-			'- GUILD_ID: is not a Discord id',
-		]);
+		expect(error.message.split('\n')).toEqual(['The configuration has 2 problems:', '- BOSS_TOKEN: missing', '- GUILD_ID: is not a Discord id']);
 	});
 
 	it('error codes are unique', () => {

@@ -25,6 +25,16 @@ export function checkRoleWithinRank(role: Pick<GuildRole, 'id' | 'name'>, ctx: G
 	throw new JobError(
 		ErrorCodes.AboveRequester,
 		`${what}, which is at or above your own rank (${yours}): Discord lets you give or take only roles below your highest role, and massnick does no more for you. Nothing was changed. ${instead}`,
-		{ context: { roleId: role.id, roleName: role.name, rolePosition: position, requesterId: rank.userId, requesterRoleName: rank.roleName, requesterPosition: rank.position, undo } },
+		{
+			context: {
+				roleId: role.id,
+				roleName: role.name,
+				rolePosition: position,
+				requesterId: rank.userId,
+				requesterRoleName: rank.roleName,
+				requesterPosition: rank.position,
+				undo,
+			},
+		},
 	);
 }

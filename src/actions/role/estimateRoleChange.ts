@@ -18,4 +18,3 @@ export function estimateRoleChange(counts: GuildCounts, ctx: GuildContext, filte
 	const lacking: Range = { atLeast: Math.max(0, inScope.atLeast - held.atMost), atMost: Math.max(0, inScope.atMost - held.atLeast) };
 	return mode === 'add' ? { inScope, change: lacking, done: held, cant: exactly(0) } : { inScope, change: held, done: lacking, cant: exactly(0) };
 }
-

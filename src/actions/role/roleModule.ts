@@ -1,4 +1,10 @@
-import { type APIApplicationCommandBasicOption, ApplicationCommandOptionType, ApplicationCommandType, InteractionContextType, PermissionFlagsBits } from 'discord.js';
+import {
+	type APIApplicationCommandBasicOption,
+	ApplicationCommandOptionType,
+	ApplicationCommandType,
+	InteractionContextType,
+	PermissionFlagsBits,
+} from 'discord.js';
 import { ErrorCodes, JobError } from '../../errors.js';
 import type { ActionModule } from '../ActionModule.js';
 import { assignableRoleAction } from './assignableRoleAction.js';
@@ -38,9 +44,13 @@ export const roleModule: ActionModule = {
 		const id = args.role('role') ?? '';
 		const role = deps.role(id);
 		if (!role) {
-			throw new JobError(ErrorCodes.RoleNotAssignable, `There is no role ${id} in this server (deleted since, or never there): pick another, or copy its id again (Server Settings → Roles → right-click → Copy Role ID).`, {
-				context: { roleId: id },
-			});
+			throw new JobError(
+				ErrorCodes.RoleNotAssignable,
+				`There is no role ${id} in this server (deleted since, or never there): pick another, or copy its id again (Server Settings → Roles → right-click → Copy Role ID).`,
+				{
+					context: { roleId: id },
+				},
+			);
 		}
 		const action = assignableRoleAction(role, mode, deps.guildContext());
 		return { action, estimate: (counts, ctx, filters) => estimateRoleChange(counts, ctx, filters, role.id, mode) };

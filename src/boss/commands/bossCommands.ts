@@ -8,7 +8,14 @@ import { statsCommand } from './stats.js';
 import { statusCommand } from './status.js';
 
 /** Every command the boss registers in the guild, in the order Discord lists them: one per action module, then the boss's own. */
-export const bossCommands: readonly BossCommand[] = [...actionModules.map(actionCommand), restoreCommand, statusCommand, statsCommand, shardsCommand, cancelCommand];
+export const bossCommands: readonly BossCommand[] = [
+	...actionModules.map(actionCommand),
+	restoreCommand,
+	statusCommand,
+	statsCommand,
+	shardsCommand,
+	cancelCommand,
+];
 
 /** The commands' definitions, as the guild's command list holds them. */
 export const commandDefinitions = bossCommands.map((command) => command.data);

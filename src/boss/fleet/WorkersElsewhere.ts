@@ -48,7 +48,8 @@ export class WorkersElsewhere {
 			restTimeoutMs: config.rest.timeoutMs,
 		});
 		for (const bot of bots) {
-			if (bot.roles === null) logger.warn({ worker: bot.worker }, `worker ${bot.worker}'s bot is not in the guild: invite it with the link npm run doctor prints`);
+			if (bot.roles === null)
+				logger.warn({ worker: bot.worker }, `worker ${bot.worker}'s bot is not in the guild: invite it with the link npm run doctor prints`);
 		}
 		for (const problem of problems) logger.warn({ worker: problem.worker }, problem.message);
 		const known = new Set(bots.map((bot) => bot.worker));

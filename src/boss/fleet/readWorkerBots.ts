@@ -62,7 +62,12 @@ export async function readWorkerBots(options: ReadWorkerBotsOptions): Promise<Re
 }
 
 async function readOne(worker: number, token: string, options: ReadWorkerBotsOptions): Promise<WorkerBot> {
-	const rest = new REST({ ...(options.apiUrl ? { api: options.apiUrl } : {}), offset: options.restOffsetMs, timeout: options.restTimeoutMs, retries: 1 }).setToken(token);
+	const rest = new REST({
+		...(options.apiUrl ? { api: options.apiUrl } : {}),
+		offset: options.restOffsetMs,
+		timeout: options.restTimeoutMs,
+		retries: 1,
+	}).setToken(token);
 	let userId: string;
 	try {
 		userId = ((await rest.get(Routes.user())) as RESTGetAPICurrentUserResult).id;

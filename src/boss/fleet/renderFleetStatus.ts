@@ -59,7 +59,9 @@ export function renderFleetStatus(job: FleetJob, facts: FleetCountFacts): { cont
 		lines.push(`⚠️ Counting from the live server failed: ${facts.error}`);
 	} else {
 		const countedAt = facts.countedAt === undefined ? '' : ` (counted from the live server <t:${Math.floor(facts.countedAt / 1000)}:T>)`;
-		lines.push(`\`${progressBar(done, done + toDo, 20)}\` **${percent(done, done + toDo)}** · ${formatCount(done)} of ${formatCount(done + toDo)} done${countedAt}`);
+		lines.push(
+			`\`${progressBar(done, done + toDo, 20)}\` **${percent(done, done + toDo)}** · ${formatCount(done)} of ${formatCount(done + toDo)} done${countedAt}`,
+		);
 	}
 	lines.push(
 		`to do **${formatCount(toDo)}** · can't ${formatCount(snapshot.cant)} (the owner, or above the workers) · left alone ${formatCount(snapshot.skipped)}`,
@@ -130,7 +132,7 @@ function partsLine(job: FleetJob): string {
 
 /** Per worker: done and to do in the live guild, and its journal's state. */
 function workerTable(job: FleetJob, workers: readonly WorkerSnapshot[], budget: number): string {
-	const header = 'worker       done      to do   can\'t  journal';
+	const header = "worker       done      to do   can't  journal";
 	const row = (worker: WorkerSnapshot) =>
 		[
 			String(worker.index).padStart(6),

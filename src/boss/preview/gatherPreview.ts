@@ -32,7 +32,7 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 	const rest = context.boss.client.rest;
 	const [roleMembers, sample] = await Promise.all([
 		(rest.get(Routes.guildRoleMemberCounts(guild.id)) as Promise<RESTGetAPIGuildRoleMemberCountsResult>).catch((error: unknown) => {
-			context.logger.warn({ err: error }, "could not read the role member counts for the preview");
+			context.logger.warn({ err: error }, 'could not read the role member counts for the preview');
 			return error as Error;
 		}),
 		readSample(context, guild, pending, ctx),
@@ -49,10 +49,17 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 		undoes: pending.undoes,
 		guildMembers: counts.members,
 		estimate,
-		countsNote: counted ? unknownWorkersNote({ workers: context.boss.unknownWorkers, reachKnown: Number.isFinite(ctx.workerHighestPosition) }) : `Discord's role member counts could not be read (${roleMembers.message}), so the job counts as it runs.`,
+		countsNote: counted
+			? unknownWorkersNote({ workers: context.boss.unknownWorkers, reachKnown: Number.isFinite(ctx.workerHighestPosition) })
+			: `Discord's role member counts could not be read (${roleMembers.message}), so the job counts as it runs.`,
 		sample,
 		// The job's id is given when it starts; the rest of the reason is what its requests carry.
-		reason: expandAuditLogReason(context.config.auditLogReason, { jobKind: pending.jobKind, jobId: '(given at start)', user: requester.tag, userId: requester.id }),
+		reason: expandAuditLogReason(context.config.auditLogReason, {
+			jobKind: pending.jobKind,
+			jobId: '(given at start)',
+			user: requester.tag,
+			userId: requester.id,
+		}),
 		workers,
 		workerCount: fleet.count,
 		heldIds: fleet.ids,

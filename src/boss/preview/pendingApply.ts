@@ -41,7 +41,9 @@ export function pendingApply(context: BossContext, { action, filters, scope, est
 			context.jobs.assertPermitted(now);
 			const job = await context.jobs.startJob(now, { dryRun, startedBy, rank, filters, record });
 			const { fleet } = context;
-			const workers = fleet.holdsAll ? `${fleet.size} workers` : `${formatWorkers(fleet.ids, fleet.count)} here; the others run elsewhere, each on its own workers' members`;
+			const workers = fleet.holdsAll
+				? `${fleet.size} workers`
+				: `${formatWorkers(fleet.ids, fleet.count)} here; the others run elsewhere, each on its own workers' members`;
 			return {
 				job,
 				text: `${dryRun ? 'Dry run: planning' : 'Started'}: **${action.words.doing}** for ${scope}, with ${workers}. Live progress below; /cancel stops it.`,

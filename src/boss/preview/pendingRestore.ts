@@ -41,7 +41,8 @@ export async function pendingRestore(context: BossContext, options: PendingResto
 		action,
 		jobKind: 'restore',
 		undo: true,
-		describeChange: (member, from, to, roleName) => moduleOfType(header.action)?.describeChange(member, from, to, roleName) ?? `@${member.username}: ${from ?? '(none)'} → ${to ?? '(none)'}`,
+		describeChange: (member, from, to, roleName) =>
+			moduleOfType(header.action)?.describeChange(member, from, to, roleName) ?? `@${member.username}: ${from ?? '(none)'} → ${to ?? '(none)'}`,
 		// The last run's status line counts that run only (a rerun after a crash, or the next stage of
 		// a rollout, counts what it added): the journal's own count is better when the sample read it.
 		estimate: () => estimateRestore(journaled ?? (typeof changed === 'number' ? changed : undefined)),
@@ -51,7 +52,13 @@ export async function pendingRestore(context: BossContext, options: PendingResto
 			return members.map((member) => planRestore(member, scan.found.get(member.id), action, ctx));
 		},
 		async start({ dryRun, startedBy, rank }) {
-			const { job, undoes } = await context.jobs.startRestore({ dryRun, startedBy, rank, fallback: options.fallback?.action, noJournalHint: options.noJournalHint });
+			const { job, undoes } = await context.jobs.startRestore({
+				dryRun,
+				startedBy,
+				rank,
+				fallback: options.fallback?.action,
+				noJournalHint: options.noJournalHint,
+			});
 			if (undoes?.header.jobId !== header.jobId) {
 				// Only a journal written or restored between the preview and Start could do this.
 				context.logger.warn({ previewed: header.jobId, undoes: undoes?.header.jobId }, 'the restore undoes another journal than its preview showed');
@@ -62,7 +69,11 @@ export async function pendingRestore(context: BossContext, options: PendingResto
 }
 
 /** No journal left, but a nickname to clear where it is still set: the originals are lost. */
-function clearInstead(context: BossContext, { action: fallback, describeChange }: NonNullable<PendingRestoreOptions['fallback']>, noJournalHint: string): PendingJob {
+function clearInstead(
+	context: BossContext,
+	{ action: fallback, describeChange }: NonNullable<PendingRestoreOptions['fallback']>,
+	noJournalHint: string,
+): PendingJob {
 	return {
 		title: fallback.words.doing,
 		scope: 'every member who still has it',

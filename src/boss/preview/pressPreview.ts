@@ -48,7 +48,12 @@ export async function pressPreview(interaction: ButtonInteraction, { previewId, 
 	try {
 		// The member's roles as Discord sent them with this press: a demotion since the preview counts.
 		const rank = requesterRank(interaction, context.boss.guild);
-		const { job, text } = await preview.pending.start({ dryRun: false, startedBy: requesterOf(interaction), rank, channelId: interaction.channelId ?? undefined });
+		const { job, text } = await preview.pending.start({
+			dryRun: false,
+			startedBy: requesterOf(interaction),
+			rank,
+			channelId: interaction.channelId ?? undefined,
+		});
 		await interaction.editReply(preview.render({ state: 'started', text }));
 		await showLive(interaction, context, job);
 	} catch (error) {

@@ -117,7 +117,10 @@ export function renderPreview(facts: PreviewFacts, status: PreviewStatus): Previ
 	lines.push(clip(`Audit-log reason: “${escapeMarkdown(facts.reason)}”`, 2 * LINE_LIMIT));
 	lines.push(workersLine(facts));
 	if (status.state === 'open') {
-		lines.push('', `Nothing changes until you press **Start**. This preview expires ${time(Math.ceil(status.expiresAt / 1000), TimestampStyles.RelativeTime)}.`);
+		lines.push(
+			'',
+			`Nothing changes until you press **Start**. This preview expires ${time(Math.ceil(status.expiresAt / 1000), TimestampStyles.RelativeTime)}.`,
+		);
 	}
 	const description = fitLines(lines, sampleLines(facts.sample));
 	const prefix = status.state === 'open' ? 'Preview' : 'Preview (closed)';
@@ -157,9 +160,13 @@ function figures(facts: PreviewFacts): string[] {
 	const parts = [`will change **${change ? formatRange(change) : 'as many as need it (counted as it runs)'}**`];
 	if (done) parts.push(`already done ${formatRange(done)}`);
 	if (cant) parts.push(`can't ${formatRange(cant)}${cant.atMost > 0 ? " (the owner, and members with a role at or above the workers' highest)" : ''}`);
-	if (aboveRequester && aboveRequester.atMost > 0) parts.push(`out of your reach ${formatRange(aboveRequester)} (ranked at or above you: left alone, as Discord would refuse you by hand)`);
+	if (aboveRequester && aboveRequester.atMost > 0)
+		parts.push(`out of your reach ${formatRange(aboveRequester)} (ranked at or above you: left alone, as Discord would refuse you by hand)`);
 	lines.push(`${capitalize(parts.join(' · '))}.`);
-	if (inScope || cant) lines.push('Counts come from Discord without listing anyone; a member with several roles counts under each, hence the ranges. The job counts exactly as it runs.');
+	if (inScope || cant)
+		lines.push(
+			'Counts come from Discord without listing anyone; a member with several roles counts under each, hence the ranges. The job counts exactly as it runs.',
+		);
 	if (facts.countsNote) lines.push(clip(escapeMarkdown(facts.countsNote), LINE_LIMIT));
 	return lines;
 }

@@ -53,7 +53,10 @@ export async function pressStatus(interaction: ButtonInteraction, args: CustomId
 	if (!job) {
 		// A job from before a restart: nothing on this message can act any more.
 		await interaction.update({ components: [] });
-		await interaction.followUp({ content: 'massnick no longer tracks this job (it restarted since); /status shows what runs now.', flags: MessageFlags.Ephemeral });
+		await interaction.followUp({
+			content: 'massnick no longer tracks this job (it restarted since); /status shows what runs now.',
+			flags: MessageFlags.Ephemeral,
+		});
 		return;
 	}
 	const permission = jobPermission(job);

@@ -55,7 +55,9 @@ export interface UnknownWorkers {
 export function unknownWorkersNote({ workers, reachKnown }: UnknownWorkers): string | undefined {
 	if (workers.length === 0) return undefined;
 	const which = workers.length === 1 ? `worker ${workers[0]}'s bot` : `the bots of workers ${workers.join(', ')}`;
-	const counted = reachKnown ? 'The count takes them for members' : "The count takes them for members, and members at or above the workers' role for members to change";
+	const counted = reachKnown
+		? 'The count takes them for members'
+		: "The count takes them for members, and members at or above the workers' role for members to change";
 	return `⚠️ This boss does not know ${which}: they run in other processes, and WORKER_TOKENS here lacks their tokens. ${counted}. Give the boss every worker's token in WORKER_TOKENS: it only reads each bot's id and roles.`;
 }
 
@@ -75,7 +77,11 @@ export interface ShardRow {
  * A boss holding only some of the workers says which of how many, since the others' rows are in
  * their own processes. `slices`: the last job's workers, by id (none before the first job).
  */
-export function renderShards(fleet: { readonly count: number; readonly workers: readonly ShardRow[] }, bossPing: number, slices: readonly WorkerSnapshot[] | undefined): string {
+export function renderShards(
+	fleet: { readonly count: number; readonly workers: readonly ShardRow[] },
+	bossPing: number,
+	slices: readonly WorkerSnapshot[] | undefined,
+): string {
 	// A message holds 2,000 characters: past 40 workers the rest are summed up by state.
 	const shown = fleet.workers.slice(0, MAX_SHARD_ROWS);
 	const rows = shown.map((worker) =>
@@ -96,5 +102,11 @@ export function renderShards(fleet: { readonly count: number; readonly workers: 
 	if (fleet.workers.length === 0) return `All ${formatCount(fleet.count)} workers run in other processes, and /shards shows this process's only · ${ping}`;
 	const ids = fleet.workers.map((worker) => worker.index);
 	const head = `${ids.length === fleet.count ? `${fleet.count} workers` : `${formatWorkers(ids, fleet.count)} here; the others run elsewhere`} · ${ping}`;
-	return [`${head}${slices ? '' : ' · members per slice appear after the first job or /stats'}`, '```', 'worker   members     ping        state', ...rows, '```'].join('\n');
+	return [
+		`${head}${slices ? '' : ' · members per slice appear after the first job or /stats'}`,
+		'```',
+		'worker   members     ping        state',
+		...rows,
+		'```',
+	].join('\n');
 }

@@ -48,9 +48,13 @@ export function renderStatus(snapshot: ProgressSnapshot, info: JobInfo): { conte
 	}
 	// A process holding only some of the workers lists the whole guild and leaves the rest alone.
 	if (snapshot.elsewhere > 0) {
-		lines.push(`${formatCount(snapshot.elsewhere)} ${snapshot.elsewhere === 1 ? 'member belongs' : 'members belong'} to workers in other processes: theirs to change, in no count here.`);
+		lines.push(
+			`${formatCount(snapshot.elsewhere)} ${snapshot.elsewhere === 1 ? 'member belongs' : 'members belong'} to workers in other processes: theirs to change, in no count here.`,
+		);
 	}
-	lines.push(`**${formatRate(snapshot.rate)}**/s · elapsed ${formatDuration(snapshot.elapsedMs)} · ETA ${info.state === 'running' ? formatDuration(snapshot.etaMs) : '—'}`);
+	lines.push(
+		`**${formatRate(snapshot.rate)}**/s · elapsed ${formatDuration(snapshot.elapsedMs)} · ETA ${info.state === 'running' ? formatDuration(snapshot.etaMs) : '—'}`,
+	);
 	const ended = info.state === 'finished' || info.state === 'failed' || info.state === 'cancelled';
 	if (snapshot.failed > 0 && !ended) lines.push(`failures: ${failureReasons(snapshot.failedByReason, LINE_LIMIT)}`);
 	if (info.stoppedWorkers && info.stoppedWorkers.length > 0) {

@@ -3,7 +3,12 @@ import { statusButtonId } from '../customIds.js';
 
 /** The live status message's buttons: Cancel (for a job /cancel can stop) and Refresh. */
 export function statusButtons(jobKey: string, cancel: boolean): APIActionRowComponent<APIButtonComponent> {
-	const refresh: APIButtonComponent = { type: ComponentType.Button, style: ButtonStyle.Secondary, label: 'Refresh', custom_id: statusButtonId(jobKey, 'refresh') };
+	const refresh: APIButtonComponent = {
+		type: ComponentType.Button,
+		style: ButtonStyle.Secondary,
+		label: 'Refresh',
+		custom_id: statusButtonId(jobKey, 'refresh'),
+	};
 	const stop: APIButtonComponent = { type: ComponentType.Button, style: ButtonStyle.Danger, label: 'Cancel', custom_id: statusButtonId(jobKey, 'cancel') };
 	return { type: ComponentType.ActionRow, components: cancel ? [stop, refresh] : [refresh] };
 }

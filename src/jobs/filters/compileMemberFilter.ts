@@ -105,7 +105,10 @@ type TimeField = 'joinedAfter' | 'joinedBefore' | 'createdAfter' | 'createdBefor
 function window(spec: MemberFilterSpec, after: TimeField, before: TimeField): number | undefined {
 	const start = spec[after];
 	const end = spec[before];
-	for (const [field, value] of [[after, start], [before, end]] as const) {
+	for (const [field, value] of [
+		[after, start],
+		[before, end],
+	] as const) {
 		if (value !== undefined && (typeof value !== 'number' || Number.isNaN(new Date(value).getTime()))) invalid(field, `is ${String(value)}, not a time`);
 	}
 	if (start !== undefined && end !== undefined && start >= end) {

@@ -7,14 +7,20 @@ import type { MemberFilters } from '../planner.js';
  */
 export function describeFilters(filters: MemberFilters, roleName: (id: string) => string): string {
 	const kind = filters.members === 'bots' ? 'bots' : filters.members === 'humans' ? 'humans' : 'members';
-	const who = filters.onlyRoleId !== undefined ? `${kind} with ${roleName(filters.onlyRoleId)}` : filters.members === undefined || filters.members === 'all' ? 'every member' : `every ${kind === 'bots' ? 'bot' : 'human'}`;
+	const who =
+		filters.onlyRoleId !== undefined
+			? `${kind} with ${roleName(filters.onlyRoleId)}`
+			: filters.members === undefined || filters.members === 'all'
+				? 'every member'
+				: `every ${kind === 'bots' ? 'bot' : 'human'}`;
 	const parts = [who];
 	if (filters.noRoles) parts.push('with no role');
 	if (filters.joinedAfter !== undefined) parts.push(`who joined at or after ${when(filters.joinedAfter)}`);
 	if (filters.joinedBefore !== undefined) parts.push(`who joined before ${when(filters.joinedBefore)}`);
 	if (filters.createdAfter !== undefined) parts.push(`whose account was created at or after ${when(filters.createdAfter)}`);
 	if (filters.createdBefore !== undefined) parts.push(`whose account was created before ${when(filters.createdBefore)}`);
-	if (filters.nameMatches !== undefined) parts.push(`whose name matches ${filters.nameMatches.startsWith('/') ? filters.nameMatches : `“${filters.nameMatches}”`}`);
+	if (filters.nameMatches !== undefined)
+		parts.push(`whose name matches ${filters.nameMatches.startsWith('/') ? filters.nameMatches : `“${filters.nameMatches}”`}`);
 	let text = parts.join(' ');
 	if (filters.excludeRoleId !== undefined) text += ` except those with ${roleName(filters.excludeRoleId)}`;
 	return text;

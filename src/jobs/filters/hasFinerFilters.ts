@@ -1,7 +1,15 @@
 import type { MemberFilterSpec } from './MemberFilterSpec.js';
 
 /** The fields of {@link MemberFilterSpec}, in the order a journal header keeps them. */
-export const FINER_FILTER_KEYS = ['members', 'noRoles', 'joinedBefore', 'joinedAfter', 'createdBefore', 'createdAfter', 'nameMatches'] as const satisfies ReadonlyArray<keyof MemberFilterSpec>;
+export const FINER_FILTER_KEYS = [
+	'members',
+	'noRoles',
+	'joinedBefore',
+	'joinedAfter',
+	'createdBefore',
+	'createdAfter',
+	'nameMatches',
+] as const satisfies ReadonlyArray<keyof MemberFilterSpec>;
 
 /** Whether any filter beyond the role filters is set (`members: all` and `noRoles: false` filter nothing). */
 export function hasFinerFilters(spec: MemberFilterSpec): boolean {

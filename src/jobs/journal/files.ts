@@ -69,7 +69,11 @@ export async function syncDirectory(dir: string): Promise<void> {
 
 export function writeFailed(path: string, error: unknown): JournalError {
 	const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-	return new JournalError(ErrorCodes.JournalWriteFailed, `Writing the journal ${path} failed (${reason}); nothing more is changed without its original on disk.`, {
-		cause: error,
-	});
+	return new JournalError(
+		ErrorCodes.JournalWriteFailed,
+		`Writing the journal ${path} failed (${reason}); nothing more is changed without its original on disk.`,
+		{
+			cause: error,
+		},
+	);
 }

@@ -52,9 +52,7 @@ export async function readSummary(path: string): Promise<JournalSummary | string
 			if (record.type === 'status') last = record;
 			break;
 		}
-		return last === undefined
-			? { path, header, state: 'running' }
-			: { path, header, state: last.state, endedAt: last.at, counts: last.counts };
+		return last === undefined ? { path, header, state: 'running' } : { path, header, state: last.state, endedAt: last.at, counts: last.counts };
 	} finally {
 		await handle.close();
 	}

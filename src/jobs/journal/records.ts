@@ -96,7 +96,8 @@ export function parseRecord(line: string): JournalRecord | string {
 			return record as unknown as StatusRecord;
 		case 'job':
 			if (record.version === 1) return upgradeHeader(record);
-			if (record.version !== JOURNAL_VERSION) return `is a version ${JSON.stringify(record.version)} header; this massnick reads versions 1 and ${JOURNAL_VERSION}`;
+			if (record.version !== JOURNAL_VERSION)
+				return `is a version ${JSON.stringify(record.version)} header; this massnick reads versions 1 and ${JOURNAL_VERSION}`;
 			if (typeof record.jobId !== 'string' || typeof record.guildId !== 'string' || typeof record.action !== 'string' || typeof record.target !== 'string') {
 				return 'is a header without jobId, guildId, action or target';
 			}

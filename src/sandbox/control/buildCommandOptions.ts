@@ -52,7 +52,8 @@ function buildOption(
 			const length = [...value].length;
 			if (definition.min_length !== undefined && length < definition.min_length) fail(`must be at least ${definition.min_length} characters`);
 			if (definition.max_length !== undefined && length > definition.max_length) fail(`must be at most ${definition.max_length} characters`);
-			if (definition.choices && !definition.choices.some((choice) => choice.value === value)) fail(`must be one of ${definition.choices.map((c) => c.value).join(', ')}`);
+			if (definition.choices && !definition.choices.some((choice) => choice.value === value))
+				fail(`must be one of ${definition.choices.map((c) => c.value).join(', ')}`);
 			return { name: definition.name, type: definition.type, value };
 		}
 		case ApplicationCommandOptionType.Integer:

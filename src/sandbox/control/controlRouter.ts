@@ -94,7 +94,9 @@ import { roleRoutes } from './roleRoutes.js';
  *   members intent returns to the boss alone, or every app with `workerMembersIntent`)
  *   → the fault state, plus `closed`/`reconnected` counts.
  */
-export function createControlRouter(ctx: SandboxContext): (request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams) => Promise<void> {
+export function createControlRouter(
+	ctx: SandboxContext,
+): (request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams) => Promise<void> {
 	const routes: ControlRoute[] = [...interactionRoutes, ...memberRoutes, ...roleRoutes, ...overwriteRoutes, ...observeRoutes, ...faultRoutes];
 	const compiled = routes.map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }));
 
@@ -105,13 +107,16 @@ export function createControlRouter(ctx: SandboxContext): (request: IncomingMess
 		};
 		try {
 			const text = await readText(request);
-			const segments = path.split('/').filter(Boolean).map((segment) => {
-				try {
-					return decodeURIComponent(segment);
-				} catch {
-					return segment;
-				}
-			});
+			const segments = path
+				.split('/')
+				.filter(Boolean)
+				.map((segment) => {
+					try {
+						return decodeURIComponent(segment);
+					} catch {
+						return segment;
+					}
+				});
 			let pathMatched = false;
 			for (const { route, segments: pattern } of compiled) {
 				const params = match(pattern, segments);
@@ -131,7 +136,10 @@ export function createControlRouter(ctx: SandboxContext): (request: IncomingMess
 				if (result !== STREAMED) send(200, result);
 				return;
 			}
-			throw new ControlError(pathMatched ? 405 : 404, pathMatched ? `${request.method} is not supported on /_sandbox${path}` : `no control endpoint /_sandbox${path}`);
+			throw new ControlError(
+				pathMatched ? 405 : 404,
+				pathMatched ? `${request.method} is not supported on /_sandbox${path}` : `no control endpoint /_sandbox${path}`,
+			);
 		} catch (error) {
 			if (response.headersSent) {
 				response.destroy();

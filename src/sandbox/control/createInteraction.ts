@@ -39,7 +39,9 @@ export function createInteraction(state: SandboxState, request: InvokeCommandReq
 	if (channelId !== state.guild.channel.id) throw new ControlError(404, `unknown channel ${channelId}; the sandbox's channel is ${state.guild.channel.id}`);
 
 	const [name, ...path] = request.command.trim().split(/\s+/) as [string, ...string[]];
-	const candidates = state.commands.findByName(state.guildId, name).filter((command) => !request.applicationId || command.application_id === request.applicationId);
+	const candidates = state.commands
+		.findByName(state.guildId, name)
+		.filter((command) => !request.applicationId || command.application_id === request.applicationId);
 	const command = candidates[0];
 	if (!command) {
 		const registered = state.apps.flatMap((app) => state.commands.list(app.id, state.guildId).map((c) => `/${c.name}`));
@@ -93,6 +95,10 @@ function buildNestedOptions(
 	if (!definition) throw new ControlError(400, `/${commandName}: no subcommand "${next}"`);
 	const inner = 'options' in definition ? (definition.options ?? []) : [];
 	return [
-		{ name: definition.name, type: definition.type, options: buildNestedOptions(state, inner as APIApplicationCommandOption[], rest, values, resolved, commandName) },
+		{
+			name: definition.name,
+			type: definition.type,
+			options: buildNestedOptions(state, inner as APIApplicationCommandOption[], rest, values, resolved, commandName),
+		},
 	] as APIApplicationCommandInteractionDataOption[];
 }

@@ -72,7 +72,8 @@ export const faultRoutes: ControlRoute[] = [
 			let reconnected: number | undefined;
 			if (body.closeGateway !== undefined) {
 				const code = (body.closeGateway as { code?: unknown } | null)?.code;
-				closed = ctx.gateway?.closeConnections({ ...optionalAppId(ctx, body.closeGateway, 'closeGateway'), ...(typeof code === 'number' ? { code } : {}) }) ?? 0;
+				closed =
+					ctx.gateway?.closeConnections({ ...optionalAppId(ctx, body.closeGateway, 'closeGateway'), ...(typeof code === 'number' ? { code } : {}) }) ?? 0;
 			}
 			if (body.reconnect !== undefined) reconnected = ctx.gateway?.requestReconnect(optionalAppId(ctx, body.reconnect, 'reconnect')) ?? 0;
 			ctx.log.info({ faults: faultState(ctx) }, 'faults changed');

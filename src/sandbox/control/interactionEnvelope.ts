@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { ApplicationIntegrationType, GatewayDispatchEvents, InteractionContextType, Locale, type APIInteraction, type APIMessageComponentGuildInteraction } from 'discord-api-types/v10';
+import {
+	ApplicationIntegrationType,
+	GatewayDispatchEvents,
+	InteractionContextType,
+	Locale,
+	type APIInteraction,
+	type APIMessageComponentGuildInteraction,
+} from 'discord-api-types/v10';
 import type { SandboxInteraction } from '../state/InteractionStore.js';
 import type { SandboxApp } from '../state/SandboxApp.js';
 import type { SandboxState } from '../state/SandboxState.js';

@@ -84,7 +84,8 @@ export const memberRoutes: ControlRoute[] = [
 		handle({ ctx: { state }, params, body }) {
 			requireGuild(state, params.guild);
 			const count = body.count ?? 1;
-			if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 100_000) throw new ControlError(400, 'count must be an integer from 1 to 100000');
+			if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 100_000)
+				throw new ControlError(400, 'count must be an integer from 1 to 100000');
 			return { ids: state.addMembers(count) };
 		},
 	},

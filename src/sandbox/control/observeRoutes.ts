@@ -8,7 +8,8 @@ export const observeRoutes: ControlRoute[] = [
 		method: 'GET',
 		path: '/channels/:channel/messages',
 		handle({ ctx: { state }, params }) {
-			if (params.channel !== state.guild.channel.id) throw new ControlError(404, `unknown channel ${params.channel}; the sandbox's channel is ${state.guild.channel.id}`);
+			if (params.channel !== state.guild.channel.id)
+				throw new ControlError(404, `unknown channel ${params.channel}; the sandbox's channel is ${state.guild.channel.id}`);
 			return state.messages.all(params.channel).map((stored) => ({
 				...stored.message,
 				edits: stored.edits,
@@ -68,7 +69,14 @@ export const observeRoutes: ControlRoute[] = [
 				channelId: state.guild.channel.id,
 				members: state.members.size,
 				nicknamed: state.members.countNicknamed(),
-				roles: state.guild.roles.map(({ id, name, position, permissions, managed, mentionable }) => ({ id, name, position, permissions, managed, mentionable })),
+				roles: state.guild.roles.map(({ id, name, position, permissions, managed, mentionable }) => ({
+					id,
+					name,
+					position,
+					permissions,
+					managed,
+					mentionable,
+				})),
 				apps: state.apps.map((app) => ({
 					id: app.id,
 					name: app.name,

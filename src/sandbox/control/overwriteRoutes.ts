@@ -5,7 +5,8 @@ import type { ControlRoute } from './ControlRoute.js';
 import { readPermissionBits } from './readPermissionBits.js';
 
 function requireChannel(state: SandboxState, channelId: string | undefined): void {
-	if (channelId !== state.guild.channel.id) throw new ControlError(404, `unknown channel ${String(channelId)}; the sandbox's channel is ${state.guild.channel.id}`);
+	if (channelId !== state.guild.channel.id)
+		throw new ControlError(404, `unknown channel ${String(channelId)}; the sandbox's channel is ${state.guild.channel.id}`);
 }
 
 /**

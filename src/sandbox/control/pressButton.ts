@@ -35,7 +35,8 @@ export function pressButton(state: SandboxState, request: PressButtonRequest): {
 	if (request.guildId !== state.guildId) throw new ControlError(404, `unknown guild ${String(request.guildId)}; the sandbox's guild is ${state.guildId}`);
 	const userIndex = typeof request.userId === 'string' ? state.memberIndex(state.guildId, request.userId) : -1;
 	if (userIndex === -1) throw new ControlError(404, `user ${String(request.userId)} is not a member of guild ${state.guildId}`);
-	if (typeof request.customId !== 'string' || request.customId === '') throw new ControlError(400, 'customId is required: the custom_id of the button to press');
+	if (typeof request.customId !== 'string' || request.customId === '')
+		throw new ControlError(400, 'customId is required: the custom_id of the button to press');
 	const stored = typeof request.messageId === 'string' ? state.messages.get(request.messageId) : undefined;
 	if (!stored) throw new ControlError(404, `unknown message ${String(request.messageId)}`);
 	const message = stored.message;
@@ -57,9 +58,13 @@ export function pressButton(state: SandboxState, request: PressButtonRequest): {
 
 	const button = findComponent(message.components ?? [], request.customId);
 	if (!button) {
-		throw new ControlError(400, `message ${message.id} has no component with custom_id "${request.customId}" (it has: ${customIdsOf(message.components ?? []).join(', ') || 'none'})`);
+		throw new ControlError(
+			400,
+			`message ${message.id} has no component with custom_id "${request.customId}" (it has: ${customIdsOf(message.components ?? []).join(', ') || 'none'})`,
+		);
 	}
-	if (button.type !== ComponentType.Button) throw new ControlError(400, `"${request.customId}" on message ${message.id} is not a button (component type ${String(button.type)})`);
+	if (button.type !== ComponentType.Button)
+		throw new ControlError(400, `"${request.customId}" on message ${message.id} is not a button (component type ${String(button.type)})`);
 	if (button.disabled === true) throw new ControlError(400, `button "${request.customId}" on message ${message.id} is disabled`);
 	if (button.style === ButtonStyle.Premium) throw new ControlError(400, `button "${request.customId}" is a premium button, which sends no interaction`);
 

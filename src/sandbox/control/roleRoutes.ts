@@ -13,7 +13,8 @@ function requireRole(state: SandboxState, roleId: string | undefined): APIRole {
 
 function readPosition(value: unknown): number | undefined {
 	if (value === undefined) return undefined;
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new ControlError(400, 'position must be an integer of 1 or more (0 is @everyone)');
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+		throw new ControlError(400, 'position must be an integer of 1 or more (0 is @everyone)');
 	return value;
 }
 
@@ -29,10 +30,16 @@ export const roleRoutes: ControlRoute[] = [
 		path: '/guilds/:guild/roles',
 		handle({ ctx: { state }, params, body }) {
 			requireGuild(state, params.guild);
-			if (typeof body.name !== 'string' || body.name.trim() === '' || body.name.length > 100) throw new ControlError(400, 'name must be a string of 1 to 100 characters');
+			if (typeof body.name !== 'string' || body.name.trim() === '' || body.name.length > 100)
+				throw new ControlError(400, 'name must be a string of 1 to 100 characters');
 			const permissions = body.permissions === undefined ? 0n : readPermissionBits(body.permissions, 'permissions');
 			const mentionable = readMentionable(body.mentionable);
-			return state.createRole({ name: body.name, permissions, position: readPosition(body.position) ?? 1, ...(mentionable === undefined ? {} : { mentionable }) });
+			return state.createRole({
+				name: body.name,
+				permissions,
+				position: readPosition(body.position) ?? 1,
+				...(mentionable === undefined ? {} : { mentionable }),
+			});
 		},
 	},
 	{
@@ -88,7 +95,11 @@ export const roleRoutes: ControlRoute[] = [
 			const index = requireMember(state, params.guild!, params.user!);
 			const role = requireRole(state, params.role);
 			const roles = state.members.roles(index);
-			if (roles.includes(role.id)) state.setMemberRoles(index, roles.filter((id) => id !== role.id));
+			if (roles.includes(role.id))
+				state.setMemberRoles(
+					index,
+					roles.filter((id) => id !== role.id),
+				);
 			return controlMember(state, index);
 		},
 	},

@@ -159,10 +159,7 @@ export class GatewayConnection {
 		const { app, intents, shard } = identify;
 		const ready = this.context.host.readyData(app.id);
 		const guildIds = ready.guildIds.filter((guildId) => shardIdForGuild(guildId, shard[1]) === shard[0]);
-		const session = new GatewaySession(
-			{ id: randomBytes(16).toString('hex'), appId: app.id, intents, shard, guildIds },
-			this.context.replayLimits,
-		);
+		const session = new GatewaySession({ id: randomBytes(16).toString('hex'), appId: app.id, intents, shard, guildIds }, this.context.replayLimits);
 		this.#bind(session);
 		this.context.sessions.set(session.id, session);
 		const readyData = buildReady(ready, { id: session.id, shard, guildIds }, this.resumeGatewayUrl);

@@ -1,9 +1,4 @@
-import type {
-	APIGuildMember,
-	APIUser,
-	GatewayDispatchEvents,
-	GatewayGuildCreateDispatchData,
-} from 'discord-api-types/v10';
+import type { APIGuildMember, APIUser, GatewayDispatchEvents, GatewayGuildCreateDispatchData } from 'discord-api-types/v10';
 
 /**
  * The seam between the sandbox's gateway and the rest of the sandbox.
@@ -80,11 +75,7 @@ export interface GatewayTiming {
 /** What `createGatewayServer` returns: attach to the shared HTTP server, fault hooks, shutdown. */
 export interface GatewayServer {
 	/** Handles an HTTP upgrade on `/gateway` or `/gateway/` (with any query); other paths are refused. */
-	handleUpgrade(
-		request: import('node:http').IncomingMessage,
-		socket: import('node:stream').Duplex,
-		head: Buffer,
-	): void;
+	handleUpgrade(request: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer): void;
 	/** Close connections (all, or one application's) with `code` (default 4000, resumable). */
 	closeConnections(options?: { appId?: string; code?: number }): number;
 	/** Send op 7 Reconnect to all, or one application's, sessions. */

@@ -93,9 +93,7 @@ export class GatewaySession {
 			if (!this.#guildIds.has(event.guildId) && event.t !== GatewayDispatchEvents.GuildCreate) return false;
 			if (shardIdForGuild(event.guildId, this.shard[1]) !== this.shard[0]) return false;
 		}
-		return (
-			event.intent === null || (this.intents & event.intent) !== 0 || event.alsoToUserId === this.appId
-		);
+		return event.intent === null || (this.intents & event.intent) !== 0 || event.alsoToUserId === this.appId;
 	}
 
 	/**

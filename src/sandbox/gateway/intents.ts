@@ -13,5 +13,4 @@ export const KNOWN_INTENTS: number = Object.values(GatewayIntentBits)
  * with them; otherwise Discord closes with 4014
  * ({@link https://discord.com/developers/docs/events/gateway#privileged-intents | Privileged intents}).
  */
-export const PRIVILEGED_INTENTS: number =
-	GatewayIntentBits.GuildMembers | GatewayIntentBits.GuildPresences | GatewayIntentBits.MessageContent;
+export const PRIVILEGED_INTENTS: number = GatewayIntentBits.GuildMembers | GatewayIntentBits.GuildPresences | GatewayIntentBits.MessageContent;

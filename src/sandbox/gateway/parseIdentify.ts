@@ -25,13 +25,7 @@ export function parseIdentify(host: GatewayHost, data: unknown): AcceptedIdentif
 	const app = appForToken(host, d.token);
 	if (app === undefined) return { close: GatewayCloseCodes.AuthenticationFailed, reason: 'Authentication failed.' };
 	const { intents } = d;
-	if (
-		typeof intents !== 'number' ||
-		!Number.isInteger(intents) ||
-		intents < 0 ||
-		intents > 0x7fffffff ||
-		(intents & ~KNOWN_INTENTS) !== 0
-	) {
+	if (typeof intents !== 'number' || !Number.isInteger(intents) || intents < 0 || intents > 0x7fffffff || (intents & ~KNOWN_INTENTS) !== 0) {
 		return { close: GatewayCloseCodes.InvalidIntents, reason: 'Invalid intent(s).' };
 	}
 	if ((intents & PRIVILEGED_INTENTS & ~app.allowedIntents()) !== 0) {

@@ -31,12 +31,7 @@ const HIGH_WATER_BYTES = 1 << 20;
  * form is streamed one 1000-member chunk at a time, yielding to the event loop and waiting for the
  * socket to drain, so a million-member guild never sits in memory as JSON.
  */
-export async function requestGuildMembers(
-	host: GatewayHost,
-	limiter: MemberRequestLimiter,
-	session: GatewaySession,
-	data: unknown,
-): Promise<void> {
+export async function requestGuildMembers(host: GatewayHost, limiter: MemberRequestLimiter, session: GatewaySession, data: unknown): Promise<void> {
 	const request = parseRequest(data);
 	if (typeof request === 'string') {
 		host.log({ appId: session.appId, sessionId: session.id, reason: request }, 'gateway: ignored op 8');
@@ -75,11 +70,7 @@ export async function requestGuildMembers(
 	await streamAllMembers(host, session, base);
 }
 
-async function streamAllMembers(
-	host: GatewayHost,
-	session: GatewaySession,
-	base: { guild_id: string; nonce?: string },
-): Promise<void> {
+async function streamAllMembers(host: GatewayHost, session: GatewaySession, base: { guild_id: string; nonce?: string }): Promise<void> {
 	const memberCount = host.guildCreate(session.appId, base.guild_id).member_count;
 	const expectedChunks = Math.max(1, Math.ceil(memberCount / CHUNK_SIZE));
 	let index = 0;
@@ -125,8 +116,7 @@ function parseRequest(data: unknown): ParsedRequest | string {
 	const d = data as Record<string, unknown>;
 	if (typeof d.guild_id !== 'string' || !/^\d{1,20}$/.test(d.guild_id)) return 'guild_id is not a snowflake';
 	// Discord ignores an over-long nonce: the chunks then carry none.
-	const nonce =
-		typeof d.nonce === 'string' && Buffer.byteLength(d.nonce) <= MAX_NONCE_BYTES ? d.nonce : undefined;
+	const nonce = typeof d.nonce === 'string' && Buffer.byteLength(d.nonce) <= MAX_NONCE_BYTES ? d.nonce : undefined;
 	const request: ParsedRequest = { guildId: d.guild_id, nonce, userIds: undefined, query: '', limit: 0 };
 	if (d.user_ids !== undefined && d.user_ids !== null) {
 		const ids = Array.isArray(d.user_ids) ? (d.user_ids as unknown[]) : [d.user_ids];

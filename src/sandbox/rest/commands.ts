@@ -127,7 +127,8 @@ function validateOptions(options: unknown, path: string, add: (path: string, err
 	if (options.length > 25) return add(path, { code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' });
 	options.forEach((option: Record<string, unknown>, index) => {
 		const name = option.name;
-		if (typeof name !== 'string' || !NAME.test(name) || name !== name.toLowerCase()) add(`${path}.${index}.name`, { code: 'APPLICATION_COMMAND_INVALID_NAME', message: 'Command name is invalid' });
+		if (typeof name !== 'string' || !NAME.test(name) || name !== name.toLowerCase())
+			add(`${path}.${index}.name`, { code: 'APPLICATION_COMMAND_INVALID_NAME', message: 'Command name is invalid' });
 		const description = option.description;
 		if (typeof description !== 'string' || [...description].length < 1 || [...description].length > 100) {
 			add(`${path}.${index}.description`, { code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' });

@@ -110,7 +110,10 @@ export function auditLogJson(state: SandboxState, query: URLSearchParams): APIAu
 			...(record.reason === null ? {} : { reason: record.reason }),
 		};
 	});
-	return auditLogBody(entries, [...userIndices].map((index) => state.userJson(index)));
+	return auditLogBody(
+		entries,
+		[...userIndices].map((index) => state.userJson(index)),
+	);
 }
 
 /**
@@ -132,7 +135,9 @@ function auditLogChanges(record: AuditLogRecord): APIAuditLogChange[] {
 			{ key: 'mentionable', old_value: role.mentionable },
 		];
 	}
-	return [{ key: 'nick', ...(record.oldNick === null ? {} : { old_value: record.oldNick }), ...(record.newNick === null ? {} : { new_value: record.newNick }) }];
+	return [
+		{ key: 'nick', ...(record.oldNick === null ? {} : { old_value: record.oldNick }), ...(record.newNick === null ? {} : { new_value: record.newNick }) },
+	];
 }
 
 function auditLogBody(entries: APIAuditLogEntry[], users: APIAuditLog['users']): APIAuditLog {

@@ -89,7 +89,8 @@ export const memberRoutes: Route[] = [
 function assertCanRename(state: SandboxState, app: SandboxApp, target: number): void {
 	const permissions = state.permissions(app.memberIndex);
 	if (target === app.memberIndex) {
-		if ((permissions & (PermissionFlagsBits.ManageNicknames | PermissionFlagsBits.ChangeNickname)) === 0n) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);
+		if ((permissions & (PermissionFlagsBits.ManageNicknames | PermissionFlagsBits.ChangeNickname)) === 0n)
+			throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);
 		return;
 	}
 	const allowed =
@@ -114,6 +115,7 @@ function readNick(body: unknown): string | null | undefined {
 	if (nick === null || nick === undefined) return null;
 	if (typeof nick !== 'string') throw DiscordHttpError.invalidField('nick', { code: 'BASE_TYPE_STRING', message: 'Must be a string.' });
 	const trimmed = nick.trim();
-	if ([...trimmed].length > MAX_NICK) throw DiscordHttpError.invalidField('nick', { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_NICK} or fewer in length.` });
+	if ([...trimmed].length > MAX_NICK)
+		throw DiscordHttpError.invalidField('nick', { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_NICK} or fewer in length.` });
 	return trimmed === '' ? null : trimmed;
 }

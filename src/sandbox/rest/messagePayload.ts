@@ -46,12 +46,14 @@ export function readMessageFields(body: unknown, requireContent: boolean, prefix
 	const fields: MessageFields = {};
 	if (source.content !== undefined && source.content !== null) {
 		if (typeof source.content !== 'string') throw DiscordHttpError.invalidField(`${prefix}content`, { code: 'BASE_TYPE_STRING', message: 'Must be a string.' });
-		if ([...source.content].length > 2000) throw DiscordHttpError.invalidField(`${prefix}content`, { code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' });
+		if ([...source.content].length > 2000)
+			throw DiscordHttpError.invalidField(`${prefix}content`, { code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' });
 		fields.content = source.content;
 	} else if (source.content === null) fields.content = '';
 	if (source.embeds !== undefined && source.embeds !== null) {
 		if (!Array.isArray(source.embeds)) throw DiscordHttpError.invalidField(`${prefix}embeds`, { code: 'BASE_TYPE_LIST', message: 'Must be a list.' });
-		if (source.embeds.length > 10) throw DiscordHttpError.invalidField(`${prefix}embeds`, { code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 10 or fewer in length.' });
+		if (source.embeds.length > 10)
+			throw DiscordHttpError.invalidField(`${prefix}embeds`, { code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 10 or fewer in length.' });
 		fields.embeds = (source.embeds as APIEmbed[]).map((embed) => ({ type: 'rich', ...embed }) as APIEmbed);
 	} else if (source.embeds === null) fields.embeds = [];
 	if (source.components !== undefined && source.components !== null) {
@@ -60,12 +62,14 @@ export function readMessageFields(body: unknown, requireContent: boolean, prefix
 		fields.components = numberComponents(source.components as APIMessageTopLevelComponent[]);
 	} else if (source.components === null) fields.components = [];
 	if (source.flags !== undefined && source.flags !== null) {
-		if (typeof source.flags !== 'number') throw DiscordHttpError.invalidField(`${prefix}flags`, { code: 'NUMBER_TYPE_COERCE', message: `Value "${String(source.flags)}" is not int.` });
+		if (typeof source.flags !== 'number')
+			throw DiscordHttpError.invalidField(`${prefix}flags`, { code: 'NUMBER_TYPE_COERCE', message: `Value "${String(source.flags)}" is not int.` });
 		fields.flags = source.flags & SETTABLE_FLAGS;
 	}
 	const allowedMentions = readAllowedMentions(source.allowed_mentions, prefix);
 	if (allowedMentions) fields.allowedMentions = allowedMentions;
-	if (requireContent && !fields.content && !fields.embeds?.length && !fields.components?.length) throw DiscordHttpError.of(RESTJSONErrorCodes.CannotSendAnEmptyMessage);
+	if (requireContent && !fields.content && !fields.embeds?.length && !fields.components?.length)
+		throw DiscordHttpError.of(RESTJSONErrorCodes.CannotSendAnEmptyMessage);
 	return fields;
 }
 
@@ -74,13 +78,7 @@ export function readMessageFields(body: unknown, requireContent: boolean, prefix
  * With `interaction`, it is an interaction's reply or follow-up (see `interactionFields`). Its
  * mentions are computed from its text and `allowed_mentions` (see `resolveMentions`).
  */
-export function buildMessage(
-	state: SandboxState,
-	app: SandboxApp,
-	channelId: string,
-	fields: MessageFields,
-	interaction?: SandboxInteraction,
-): APIMessage {
+export function buildMessage(state: SandboxState, app: SandboxApp, channelId: string, fields: MessageFields, interaction?: SandboxInteraction): APIMessage {
 	const author = state.userJson(app.memberIndex);
 	const message: APIMessage = {
 		id: state.snowflakes.next().toString(),
@@ -90,7 +88,13 @@ export function buildMessage(
 		timestamp: toDiscordTimestamp(state.now()),
 		edited_timestamp: null,
 		tts: false,
-		...resolveMentions(state, app, { content: fields.content ?? '', components: fields.components ?? [], flags: fields.flags ?? 0 }, fields.allowedMentions, interaction ? 'interaction' : 'channel'),
+		...resolveMentions(
+			state,
+			app,
+			{ content: fields.content ?? '', components: fields.components ?? [], flags: fields.flags ?? 0 },
+			fields.allowedMentions,
+			interaction ? 'interaction' : 'channel',
+		),
 		attachments: [],
 		embeds: fields.embeds ?? [],
 		pinned: false,
@@ -127,7 +131,12 @@ function interactionFields(state: SandboxState, app: SandboxApp, interaction: Sa
 			...fromWebhook,
 			type: MessageType.Reply,
 			interaction_metadata: { ...base, type: InteractionType.MessageComponent, interacted_message_id: interaction.componentMessageId },
-			message_reference: { type: MessageReferenceType.Default, channel_id: interaction.channelId, guild_id: interaction.guildId, message_id: interaction.componentMessageId },
+			message_reference: {
+				type: MessageReferenceType.Default,
+				channel_id: interaction.channelId,
+				guild_id: interaction.guildId,
+				message_id: interaction.componentMessageId,
+			},
 			referenced_message: referenced ? { ...structuredClone(referenced), referenced_message: null } : null,
 		};
 	}
@@ -159,11 +168,18 @@ export function applyEdit(
 	if (fields.content !== undefined) message.content = fields.content;
 	if (fields.embeds !== undefined) message.embeds = fields.embeds;
 	if (fields.components !== undefined) message.components = fields.components;
-	if (fields.flags !== undefined) message.flags = (((message.flags ?? 0) & ~MessageFlags.SuppressEmbeds) | (fields.flags & MessageFlags.SuppressEmbeds)) as MessageFlags;
+	if (fields.flags !== undefined)
+		message.flags = (((message.flags ?? 0) & ~MessageFlags.SuppressEmbeds) | (fields.flags & MessageFlags.SuppressEmbeds)) as MessageFlags;
 	message.flags = ((message.flags ?? 0) & ~MessageFlags.Loading) as MessageFlags;
 	const componentsV2 = ((message.flags ?? 0) & MessageFlags.IsComponentsV2) !== 0;
 	if (fields.content !== undefined || (componentsV2 && fields.components !== undefined)) {
-		const mentions = resolveMentions(state, app, { content: message.content, components: message.components ?? [], flags: message.flags ?? 0 }, fields.allowedMentions, options.context);
+		const mentions = resolveMentions(
+			state,
+			app,
+			{ content: message.content, components: message.components ?? [], flags: message.flags ?? 0 },
+			fields.allowedMentions,
+			options.context,
+		);
 		Object.assign(message, mentions);
 		stored.everMentioned.note(mentions);
 	}

@@ -9,8 +9,10 @@ export function integerQuery(query: URLSearchParams, name: string, options: { mi
 	if (raw === null || raw === '') return options.fallback;
 	const value = Number(raw);
 	if (!Number.isInteger(value)) throw DiscordHttpError.invalidField(name, { code: 'NUMBER_TYPE_COERCE', message: `Value "${raw}" is not int.` });
-	if (value < options.min) throw DiscordHttpError.invalidField(name, { code: 'NUMBER_TYPE_MIN', message: `int value should be greater than or equal to ${options.min}.` });
-	if (value > options.max) throw DiscordHttpError.invalidField(name, { code: 'NUMBER_TYPE_MAX', message: `int value should be less than or equal to ${options.max}.` });
+	if (value < options.min)
+		throw DiscordHttpError.invalidField(name, { code: 'NUMBER_TYPE_MIN', message: `int value should be greater than or equal to ${options.min}.` });
+	if (value > options.max)
+		throw DiscordHttpError.invalidField(name, { code: 'NUMBER_TYPE_MAX', message: `int value should be less than or equal to ${options.max}.` });
 	return value;
 }
 

@@ -38,17 +38,22 @@ export function readAllowedMentions(value: unknown, prefix: string): APIAllowedM
 			problems.push([`${at}.${key}`, { code: 'BASE_TYPE_LIST', message: 'Must be a list.' }]);
 			return undefined;
 		}
-		if (key !== 'parse' && list.length > MAX_IDS) problems.push([`${at}.${key}`, { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_IDS} or fewer in length.` }]);
+		if (key !== 'parse' && list.length > MAX_IDS)
+			problems.push([`${at}.${key}`, { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_IDS} or fewer in length.` }]);
 		list.forEach((item, index) => {
-			const problem = check(item) ?? (list.indexOf(item) < index ? { code: 'SET_TYPE_ALREADY_CONTAINS_VALUE', message: 'The set already contains this value' } : null);
+			const problem =
+				check(item) ?? (list.indexOf(item) < index ? { code: 'SET_TYPE_ALREADY_CONTAINS_VALUE', message: 'The set already contains this value' } : null);
 			if (problem) problems.push([`${at}.${key}.${index}`, problem]);
 		});
 		return list as string[];
 	};
 	const parse = readSet('parse', (item) =>
-		typeof item === 'string' && TYPES.includes(item) ? null : { code: 'BASE_TYPE_CHOICES', message: `Value must be one of (${TYPES.map((type) => `'${type}'`).join(', ')}).` },
+		typeof item === 'string' && TYPES.includes(item)
+			? null
+			: { code: 'BASE_TYPE_CHOICES', message: `Value must be one of (${TYPES.map((type) => `'${type}'`).join(', ')}).` },
 	);
-	const snowflake = (item: unknown): FieldError | null => (typeof item === 'string' && isSnowflake(item) ? null : { code: 'NUMBER_TYPE_COERCE', message: `Value "${String(item)}" is not snowflake.` });
+	const snowflake = (item: unknown): FieldError | null =>
+		typeof item === 'string' && isSnowflake(item) ? null : { code: 'NUMBER_TYPE_COERCE', message: `Value "${String(item)}" is not snowflake.` };
 	const users = readSet('users', snowflake);
 	const roles = readSet('roles', snowflake);
 	if (source.replied_user !== undefined && source.replied_user !== null && typeof source.replied_user !== 'boolean') {
@@ -56,7 +61,10 @@ export function readAllowedMentions(value: unknown, prefix: string): APIAllowedM
 	}
 	if (problems.length > 0) throw DiscordHttpError.invalidFields(problems);
 	// Only a well-formed object is checked as a whole, as a field's type errors come first.
-	for (const [type, list] of [[AllowedMentionsTypes.User, users], [AllowedMentionsTypes.Role, roles]] as const) {
+	for (const [type, list] of [
+		[AllowedMentionsTypes.User, users],
+		[AllowedMentionsTypes.Role, roles],
+	] as const) {
 		if (parse?.includes(type) && list?.length) {
 			problems.push([at, { code: 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE', message: `parse:["${type}"] and ${type}: [ids...] are mutually exclusive.` }]);
 		}

@@ -57,14 +57,16 @@ export function validateComponents(components: readonly unknown[], flags: number
 		}
 		if (node.type === ComponentType.Button) {
 			const style = node.style as ButtonStyle;
-			if (!BUTTON_STYLES.includes(style)) fail([...path, 'style'], { code: 'BASE_TYPE_CHOICES', message: `Value must be one of {${BUTTON_STYLES.join(', ')}}.` });
+			if (!BUTTON_STYLES.includes(style))
+				fail([...path, 'style'], { code: 'BASE_TYPE_CHOICES', message: `Value must be one of {${BUTTON_STYLES.join(', ')}}.` });
 			if (typeof node.label === 'string' && length(node.label) > MAX_LABEL) {
 				fail([...path, 'label'], { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_LABEL} or fewer in length.` });
 			}
 			const hasCustomId = node.custom_id !== undefined && node.custom_id !== null;
 			if (style === ButtonStyle.Link) {
 				if (typeof node.url !== 'string') fail([...path, 'url'], { code: 'BUTTON_COMPONENT_URL_REQUIRED', message: 'A url is required' });
-				if (hasCustomId) fail([...path, 'custom_id'], { code: 'BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE', message: 'A custom id and url cannot both be specified' });
+				if (hasCustomId)
+					fail([...path, 'custom_id'], { code: 'BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE', message: 'A custom id and url cannot both be specified' });
 				return;
 			}
 			if (style !== ButtonStyle.Premium && !hasCustomId) {

@@ -25,7 +25,8 @@ function requireInteraction({ ctx: { state, options }, params, setApp }: RouteRe
 function requireMessage(state: SandboxState, interaction: SandboxInteraction, messageId: string): StoredMessage {
 	const id = messageId === '@original' ? interaction.originalMessageId : messageId;
 	const stored = id === null ? undefined : state.messages.get(id);
-	if (!stored || (stored.interactionId !== interaction.id && stored.message.id !== interaction.originalMessageId)) throw DiscordHttpError.of(RESTJSONErrorCodes.UnknownMessage);
+	if (!stored || (stored.interactionId !== interaction.id && stored.message.id !== interaction.originalMessageId))
+		throw DiscordHttpError.of(RESTJSONErrorCodes.UnknownMessage);
 	return stored;
 }
 

@@ -137,7 +137,8 @@ export class AuditLog {
 		const detail = this.#details[index]!;
 		if (kind === ROLE_DELETE) return { ...base, actionType: AuditLogEvent.RoleDelete, role: structuredClone(this.#deletedRoles[detail]!) };
 		const member = { ...base, targetIndex: this.#targets[index]! };
-		if (kind === NICK) return { ...member, actionType: AuditLogEvent.MemberUpdate, oldNick: this.#nickChanges[detail] ?? null, newNick: this.#nickChanges[detail + 1] ?? null };
+		if (kind === NICK)
+			return { ...member, actionType: AuditLogEvent.MemberUpdate, oldNick: this.#nickChanges[detail] ?? null, newNick: this.#nickChanges[detail + 1] ?? null };
 		return { ...member, actionType: AuditLogEvent.MemberRoleUpdate, change: kind === ROLE_ADD ? '$add' : '$remove', role: { ...this.#roleTable[detail]! } };
 	}
 

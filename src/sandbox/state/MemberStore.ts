@@ -274,7 +274,12 @@ export class MemberStore {
 			}
 		});
 		if (moved) for (let index = 0; index < this.#count; index++) this.#roleSet[index] = remap[this.#roleSet[index]!]!;
-		for (const [index, roles] of this.#customRoles) if (roles.includes(roleId)) this.setRoles(index, roles.filter((id) => id !== roleId));
+		for (const [index, roles] of this.#customRoles)
+			if (roles.includes(roleId))
+				this.setRoles(
+					index,
+					roles.filter((id) => id !== roleId),
+				);
 	}
 
 	/**

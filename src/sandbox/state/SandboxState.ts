@@ -171,7 +171,13 @@ export class SandboxState {
 	 */
 	public removeApp(app: SandboxApp): void {
 		if (!this.inGuild(app)) return;
-		this.events.emit({ guildId: this.guild.id, t: GatewayDispatchEvents.GuildDelete, d: { id: this.guild.id }, intent: GatewayIntentBits.Guilds, appId: app.id });
+		this.events.emit({
+			guildId: this.guild.id,
+			t: GatewayDispatchEvents.GuildDelete,
+			d: { id: this.guild.id },
+			intent: GatewayIntentBits.Guilds,
+			appId: app.id,
+		});
 		this.removeMember(app.memberIndex);
 	}
 
@@ -226,8 +232,20 @@ export class SandboxState {
 		if (at !== -1) this.guild.roles.splice(at, 1);
 		this.#rolesById.delete(role.id);
 		this.members.removeRoleEverywhere(role.id);
-		if (change) this.auditLog.add({ id: this.snowflakes.next(), actionType: AuditLogEvent.RoleDelete, actorIndex: change.actorIndex, reason: change.reason, role: { ...role } });
-		this.events.emit({ guildId: this.guild.id, t: GatewayDispatchEvents.GuildRoleDelete, d: { guild_id: this.guild.id, role_id: role.id }, intent: GatewayIntentBits.Guilds });
+		if (change)
+			this.auditLog.add({
+				id: this.snowflakes.next(),
+				actionType: AuditLogEvent.RoleDelete,
+				actorIndex: change.actorIndex,
+				reason: change.reason,
+				role: { ...role },
+			});
+		this.events.emit({
+			guildId: this.guild.id,
+			t: GatewayDispatchEvents.GuildRoleDelete,
+			d: { guild_id: this.guild.id, role_id: role.id },
+			intent: GatewayIntentBits.Guilds,
+		});
 	}
 
 	/** Replaces a member's roles, and says so (see {@link #emitMemberUpdate}). */

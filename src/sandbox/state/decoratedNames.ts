@@ -59,7 +59,11 @@ const STYLES: readonly Style[] = [
 	{ style: 'mathematical-bold-script', make: (plain) => shiftLetters(plain, 0x1d4d0, 0x1d4ea), plain: same },
 	{ style: 'fullwidth', make: (plain) => shiftLetters(plain, 0xff21, 0xff41), plain: same },
 	{ style: 'circled', make: (plain) => shiftLetters(plain, 0x24b6, 0x24d0), plain: same },
-	{ style: 'small-capitals', make: (plain) => Array.from(plain.toLowerCase(), (letter) => SMALL_CAPITALS[letter] ?? letter).join(''), plain: (base) => base.toLowerCase() },
+	{
+		style: 'small-capitals',
+		make: (plain) => Array.from(plain.toLowerCase(), (letter) => SMALL_CAPITALS[letter] ?? letter).join(''),
+		plain: (base) => base.toLowerCase(),
+	},
 	{ style: 'zalgo', short: true, make: zalgo, plain: same },
 	{ style: 'hoisting-exclamation', make: (plain) => `!!! ${plain}`, plain: same },
 	{ style: 'hoisting-dot', make: (plain) => `  .${plain}`, plain: same },

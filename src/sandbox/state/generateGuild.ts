@@ -168,7 +168,15 @@ export function generateGuild({ members, workers, workerMembersIntent = false, s
 		const appId = store.idAt(memberIndex).toString();
 		const name = n === 0 ? 'Massnick Boss' : `Massnick Worker ${n}`;
 		store.setCustomUser(memberIndex, { username: name, globalName: null }, true);
-		return { id: appId, name, role: n === 0 ? 'boss' : 'worker', token: makeToken(appId, random), memberIndex, membersIntent: n === 0 || workerMembersIntent, revoked: false };
+		return {
+			id: appId,
+			name,
+			role: n === 0 ? 'boss' : 'worker',
+			token: makeToken(appId, random),
+			memberIndex,
+			membersIntent: n === 0 || workerMembersIntent,
+			revoked: false,
+		};
 	});
 
 	const allRoleIds: Record<RoleName, string> = { ...roleIds, Event: guildObjectId(), MEE6: guildObjectId() };
@@ -181,21 +189,23 @@ export function generateGuild({ members, workers, workerMembersIntent = false, s
 		store.setRoles(index, [...store.roles(index), role.id]);
 		return role;
 	});
-	const ladder = ROLE_NAMES.map((name, n): APIRole => ({
-		id: allRoleIds[name],
-		name,
-		color: ROLE_COLORS[name],
-		colors: { primary_color: ROLE_COLORS[name], secondary_color: null, tertiary_color: null },
-		hoist: name === 'Admin' || name === 'Moderator' || name === 'Bots',
-		icon: null,
-		unicode_emoji: null,
-		position: n === 0 ? 0 : n + botRoles.length,
-		permissions: ROLE_PERMISSIONS[name].toString(),
-		managed: name === INTEGRATION_BOT,
-		mentionable: name === 'Staff' || name === 'Moderator',
-		...(name === INTEGRATION_BOT ? { tags: { bot_id: store.idAt(integrationBot).toString() } } : {}),
-		flags: 0 as RoleFlags,
-	}));
+	const ladder = ROLE_NAMES.map(
+		(name, n): APIRole => ({
+			id: allRoleIds[name],
+			name,
+			color: ROLE_COLORS[name],
+			colors: { primary_color: ROLE_COLORS[name], secondary_color: null, tertiary_color: null },
+			hoist: name === 'Admin' || name === 'Moderator' || name === 'Bots',
+			icon: null,
+			unicode_emoji: null,
+			position: n === 0 ? 0 : n + botRoles.length,
+			permissions: ROLE_PERMISSIONS[name].toString(),
+			managed: name === INTEGRATION_BOT,
+			mentionable: name === 'Staff' || name === 'Moderator',
+			...(name === INTEGRATION_BOT ? { tags: { bot_id: store.idAt(integrationBot).toString() } } : {}),
+			flags: 0 as RoleFlags,
+		}),
+	);
 	const roles = [ladder[0]!, ...botRoles, ...ladder.slice(1)];
 
 	return {

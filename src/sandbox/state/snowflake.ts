@@ -14,12 +14,7 @@ export const DISCORD_EPOCH = 1_420_070_400_000;
  * @see {@link https://discord.com/developers/docs/reference#snowflakes}
  */
 export function makeSnowflake(timestampMs: number, worker = 0, process = 0, increment = 0): bigint {
-	return (
-		(BigInt(timestampMs - DISCORD_EPOCH) << 22n) |
-		(BigInt(worker & 0x1f) << 17n) |
-		(BigInt(process & 0x1f) << 12n) |
-		BigInt(increment & 0xfff)
-	);
+	return (BigInt(timestampMs - DISCORD_EPOCH) << 22n) | (BigInt(worker & 0x1f) << 17n) | (BigInt(process & 0x1f) << 12n) | BigInt(increment & 0xfff);
 }
 
 /** The Unix time in milliseconds at which a snowflake was made. */

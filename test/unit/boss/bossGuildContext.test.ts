@@ -16,7 +16,15 @@ function member(id: string, held: string[]): MemberRecord {
 }
 
 function context(input: Partial<BossGuildContextInput>) {
-	return bossGuildContext({ guildId: GUILD, ownerId: '1000000000000000100', rolePositions: roles, bossUserId: '1000000000000000200', workers: [], unknown: 0, ...input });
+	return bossGuildContext({
+		guildId: GUILD,
+		ownerId: '1000000000000000100',
+		rolePositions: roles,
+		bossUserId: '1000000000000000200',
+		workers: [],
+		unknown: 0,
+		...input,
+	});
 }
 
 describe('bossGuildContext', () => {
@@ -31,7 +39,7 @@ describe('bossGuildContext', () => {
 		expect(ctx.workerHighestPosition).toBe(5);
 	});
 
-	it("a stopped worker of this process is still one of our bots, but its position no longer counts; with none left, nobody is reached", () => {
+	it('a stopped worker of this process is still one of our bots, but its position no longer counts; with none left, nobody is reached', () => {
 		expect(context({ workers: [{ userId: '1000000000000000300' }, { userId: '1000000000000000301', position: 8 }] }).workerHighestPosition).toBe(8);
 		const ctx = context({ workers: [{ userId: '1000000000000000300' }] });
 		expect(ctx.workerHighestPosition).toBe(0);
@@ -63,7 +71,7 @@ describe('bossGuildContext', () => {
 		expect(ctx.workerHighestPosition).toBe(8);
 	});
 
-	it("with only workers the boss does not know, their reach is unknown: nobody but the owner is out of reach", () => {
+	it('with only workers the boss does not know, their reach is unknown: nobody but the owner is out of reach', () => {
 		const ctx = context({ unknown: 4 });
 		expect(ctx.workerHighestPosition).toBe(Number.POSITIVE_INFINITY);
 		expect([...ctx.botUserIds]).toEqual(['1000000000000000200']);

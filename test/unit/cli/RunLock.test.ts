@@ -115,11 +115,15 @@ describe('RunLock', () => {
 
 		it('a run holding every worker and one holding some refuse each other, whichever comes first', async () => {
 			const some = await held([2]);
-			await expect(RunLock.take(dataDir, GUILD, { workers: { count: 4, ids: [0, 1, 2, 3] } })).rejects.toMatchObject({ message: expect.stringContaining('with worker 2') });
+			await expect(RunLock.take(dataDir, GUILD, { workers: { count: 4, ids: [0, 1, 2, 3] } })).rejects.toMatchObject({
+				message: expect.stringContaining('with worker 2'),
+			});
 			await expect(stat(RunLock.pathOf(dataDir, GUILD))).rejects.toMatchObject({ code: 'ENOENT' });
 			await some.release();
 			const all = await take('massnick run restore');
-			await expect(RunLock.take(dataDir, GUILD, { workers: { count: 4, ids: [3] } })).rejects.toMatchObject({ message: expect.stringContaining('(massnick run restore)') });
+			await expect(RunLock.take(dataDir, GUILD, { workers: { count: 4, ids: [3] } })).rejects.toMatchObject({
+				message: expect.stringContaining('(massnick run restore)'),
+			});
 			await expect(stat(RunLock.pathOf(dataDir, GUILD, 3))).rejects.toMatchObject({ code: 'ENOENT' });
 			await all.release();
 			await held([3]);
@@ -138,4 +142,3 @@ describe('RunLock', () => {
 		});
 	});
 });
-

@@ -42,7 +42,8 @@ const JOBS: readonly RunJob[] = [
 		const own: readonly APIApplicationCommandOption[] = module.command.options ?? [];
 		const subcommands = own.filter((option) => option.type === ApplicationCommandOptionType.Subcommand);
 		const common = commonOptions(module);
-		if (subcommands.length === 0) return [{ words: [module.command.name], module, subcommand: undefined, options: [...(own as APIApplicationCommandBasicOption[]), ...common] }];
+		if (subcommands.length === 0)
+			return [{ words: [module.command.name], module, subcommand: undefined, options: [...(own as APIApplicationCommandBasicOption[]), ...common] }];
 		return subcommands.map((sub) => ({ words: [module.command.name, sub.name], module, subcommand: sub.name, options: [...(sub.options ?? []), ...common] }));
 	}),
 	// `run restore` takes what /restore does.
@@ -73,7 +74,20 @@ const seconds = fc.oneof(
 /** Written as Discord ids are not: too short, too long, past 64 bits, signed, spaced, a mention. */
 const notSnowflake = fc
 	.oneof(
-		fc.constantFrom('', ' ', '1234', '1234567890123456', '123456789012345678901', '18446744073709551616', '99999999999999999999', '-281552675818965825', ' 281552675818965825', '<@&281552675818965825>', '2.8e17', '０２８１５５２６７５８１８９６５８２５'),
+		fc.constantFrom(
+			'',
+			' ',
+			'1234',
+			'1234567890123456',
+			'123456789012345678901',
+			'18446744073709551616',
+			'99999999999999999999',
+			'-281552675818965825',
+			' 281552675818965825',
+			'<@&281552675818965825>',
+			'2.8e17',
+			'０２８１５５２６７５８１８９６５８２５',
+		),
 		hostileText(200),
 	)
 	.filter((value) => !/^[0-9]{17,20}$/.test(value) || BigInt(value) >= 2n ** 64n);
@@ -110,7 +124,13 @@ function validLine(job: RunJob): fc.Arbitrary<Line> {
 	return fc
 		.subarray(all.filter((option) => !option.required))
 		.chain((optional) => fc.shuffledSubarray([...required, ...optional], { minLength: required.length + optional.length }))
-		.chain((chosen) => fc.tuple(...chosen.map((option) => fc.record({ option: fc.constant(option), value: option.name === 'progress-every' ? seconds : goodValue(option), inline: fc.boolean() }))))
+		.chain((chosen) =>
+			fc.tuple(
+				...chosen.map((option) =>
+					fc.record({ option: fc.constant(option), value: option.name === 'progress-every' ? seconds : goodValue(option), inline: fc.boolean() }),
+				),
+			),
+		)
 		.map((entries) => ({ job, entries }));
 }
 
@@ -135,7 +155,9 @@ function render(line: Line, insert?: { at: number; words: string[] }): string[] 
 /** What parseRunArgs must answer for a well-formed line. */
 function expected({ job, entries }: Line): ParsedRunArgs {
 	const progress = entries.find((entry) => entry.option.name === 'progress-every')?.value;
-	const values: Record<string, string | true> = Object.fromEntries(entries.filter((entry) => entry.option.name !== 'progress-every').map((entry) => [entry.option.name, entry.value ?? true] as const));
+	const values: Record<string, string | true> = Object.fromEntries(
+		entries.filter((entry) => entry.option.name !== 'progress-every').map((entry) => [entry.option.name, entry.value ?? true] as const),
+	);
 	const { dry_run: dryRun, ...options } = values;
 	const common = { dryRun: dryRun === true, progressEveryMs: Number(progress ?? 10) * 1000 };
 	if (job.module === undefined) return { kind: 'run', request: { ...common, kind: 'restore', job: 'restore', name: options.name as string | undefined } };
@@ -180,9 +202,12 @@ const brokenLine: fc.Arbitrary<Broken> = fc.oneof(
 			const own = new Set([...line.job.options.map((option) => cliOptionName(option.name)), PROGRESS_EVERY]);
 			const foreign = JOBS.flatMap((job) => job.options).filter((option) => !own.has(cliOptionName(option.name)));
 			if (foreign.length === 0) return fc.constant(undefined);
-			return fc
-				.constantFrom(...foreign)
-				.chain((option) => goodValue(option).map((value) => ({ args: render({ ...line, entries: [...line.entries, { option, value, inline: true }] }), names: `${cliOptionName(option.name)} is not an option of run ${line.job.words.join(' ')}` })));
+			return fc.constantFrom(...foreign).chain((option) =>
+				goodValue(option).map((value) => ({
+					args: render({ ...line, entries: [...line.entries, { option, value, inline: true }] }),
+					names: `${cliOptionName(option.name)} is not an option of run ${line.job.words.join(' ')}`,
+				})),
+			);
 		}),
 	),
 	defined(
@@ -190,26 +215,41 @@ const brokenLine: fc.Arbitrary<Broken> = fc.oneof(
 			if (line.entries.length === 0) return fc.constant(undefined);
 			const twice = line.entries[at % line.entries.length]!;
 			const value = twice.option.name === 'progress-every' ? seconds : goodValue(twice.option);
-			return value.map((again) => ({ args: render({ ...line, entries: [...line.entries, { ...twice, value: again, inline }] }), names: `${flagOf(twice)} is given twice` }));
+			return value.map((again) => ({
+				args: render({ ...line, entries: [...line.entries, { ...twice, value: again, inline }] }),
+				names: `${flagOf(twice)} is given twice`,
+			}));
 		}),
 	),
 	// A value forgotten: at the end, or before the next flag.
 	defined(
 		fc.tuple(anyValidLine, fc.boolean()).chain(([line, atEnd]) => {
-			const valued = line.job.options.filter((option) => option.type !== ApplicationCommandOptionType.Boolean && !line.entries.some((entry) => entry.option === option));
+			const valued = line.job.options.filter(
+				(option) => option.type !== ApplicationCommandOptionType.Boolean && !line.entries.some((entry) => entry.option === option),
+			);
 			if (valued.length === 0 || (!atEnd && line.entries.length === 0)) return fc.constant(undefined);
-			return fc.constantFrom(...valued).map((option) => ({ args: render(line, { at: atEnd ? line.entries.length : 0, words: [cliOptionName(option.name)] }), names: `${cliOptionName(option.name)} needs a value` }));
+			return fc.constantFrom(...valued).map((option) => ({
+				args: render(line, { at: atEnd ? line.entries.length : 0, words: [cliOptionName(option.name)] }),
+				names: `${cliOptionName(option.name)} needs a value`,
+			}));
 		}),
 	),
 	// A value the option can never take: a role that is no id, a text too long or too short, not a choice.
 	defined(
 		fc.tuple(anyValidLine, fc.boolean()).chain(([line, inline]) => {
-			const checked = line.job.options.filter((option) => option.type === ApplicationCommandOptionType.Role || option.type === ApplicationCommandOptionType.String);
+			const checked = line.job.options.filter(
+				(option) => option.type === ApplicationCommandOptionType.Role || option.type === ApplicationCommandOptionType.String,
+			);
 			if (checked.length === 0) return fc.constant(undefined);
 			return fc.constantFrom(...checked).chain((option) => {
 				const flag = cliOptionName(option.name);
-				const put = (value: string): string[] => render({ ...withoutOption(line, option.name), entries: [...withoutOption(line, option.name).entries, { option, value, inline }] });
-				if (option.type === ApplicationCommandOptionType.Role) return notSnowflake.map((value) => ({ args: put(value), names: `${flag} needs a role id (17 to 20 digits; Server Settings → Roles → right-click → Copy Role ID), got ${JSON.stringify(value.slice(0, 100))}` }));
+				const put = (value: string): string[] =>
+					render({ ...withoutOption(line, option.name), entries: [...withoutOption(line, option.name).entries, { option, value, inline }] });
+				if (option.type === ApplicationCommandOptionType.Role)
+					return notSnowflake.map((value) => ({
+						args: put(value),
+						names: `${flag} needs a role id (17 to 20 digits; Server Settings → Roles → right-click → Copy Role ID), got ${JSON.stringify(value.slice(0, 100))}`,
+					}));
 				if (option.type !== ApplicationCommandOptionType.String) return fc.constant(undefined);
 				if (option.choices) {
 					const choices = option.choices.map((choice) => String(choice.value));
@@ -218,7 +258,9 @@ const brokenLine: fc.Arbitrary<Broken> = fc.oneof(
 						.map((value) => ({ args: put(value), names: `${flag} is one of ${choices.join(', ')}, got ${JSON.stringify(value.slice(0, 100))}` }));
 				}
 				const max = option.max_length ?? 6000;
-				const tooLong = hostileText().filter((value) => codePoints(value) > max).map((value) => ({ args: put(value), names: `${flag} takes at most ${max} characters, got ${codePoints(value)}` }));
+				const tooLong = hostileText()
+					.filter((value) => codePoints(value) > max)
+					.map((value) => ({ args: put(value), names: `${flag} takes at most ${max} characters, got ${codePoints(value)}` }));
 				const min = option.min_length ?? 0;
 				return min === 0 ? tooLong : fc.oneof(tooLong, fc.constant({ args: put(''), names: `${flag} needs at least ${min} characters` }));
 			});
@@ -226,16 +268,24 @@ const brokenLine: fc.Arbitrary<Broken> = fc.oneof(
 	),
 	fc.tuple(anyValidLine, badSeconds, fc.boolean()).map(([line, value, inline]) => {
 		const option = { type: ApplicationCommandOptionType.String, name: 'progress-every', description: '' } as APIApplicationCommandBasicOption;
-		return { args: render({ ...withoutOption(line, 'progress-every'), entries: [...withoutOption(line, 'progress-every').entries, { option, value, inline }] }), names: `--progress-every needs a number of seconds above 0 and at most 3600, got ${JSON.stringify(value)}` };
+		return {
+			args: render({ ...withoutOption(line, 'progress-every'), entries: [...withoutOption(line, 'progress-every').entries, { option, value, inline }] }),
+			names: `--progress-every needs a number of seconds above 0 and at most 3600, got ${JSON.stringify(value)}`,
+		};
 	}),
 	defined(
 		fc.tuple(anyValidLine, fc.string({ maxLength: 10 })).chain(([line, value]) => {
 			const booleans = line.job.options.filter((option) => option.type === ApplicationCommandOptionType.Boolean);
 			if (booleans.length === 0) return fc.constant(undefined);
-			return fc.constantFrom(...booleans).map((option) => ({ args: [...render(withoutOption(line, option.name)), `${cliOptionName(option.name)}=${value}`], names: `${cliOptionName(option.name)} takes no value` }));
+			return fc.constantFrom(...booleans).map((option) => ({
+				args: [...render(withoutOption(line, option.name)), `${cliOptionName(option.name)}=${value}`],
+				names: `${cliOptionName(option.name)} takes no value`,
+			}));
 		}),
 	),
-	fc.tuple(anyValidLine, fc.nat(), strayWord).map(([line, at, word]) => ({ args: render(line, { at, words: [word] }), names: `unexpected argument ${JSON.stringify(word)}` })),
+	fc
+		.tuple(anyValidLine, fc.nat(), strayWord)
+		.map(([line, at, word]) => ({ args: render(line, { at, words: [word] }), names: `unexpected argument ${JSON.stringify(word)}` })),
 	// An option the job cannot do without, left out.
 	defined(
 		anyValidLine.map((line) => {
@@ -293,7 +343,7 @@ describe('massnick run flags, generated from the action modules', () => {
 		);
 	});
 
-	it("what the run checks before connecting (the template, the filters) is accepted, or refused with a typed error naming the flag", () => {
+	it('what the run checks before connecting (the template, the filters) is accepted, or refused with a typed error naming the flag', () => {
 		fc.assert(
 			fc.property(anyValidLine, (line) => {
 				const parsed = parseRunArgs(render(line));
@@ -325,13 +375,18 @@ describe('massnick run flags, generated from the action modules', () => {
 		const parsed = parseRunArgs(['sanitize', '--created-after=2025-01-01', '--created-before=2024-01-01']);
 		if (parsed.kind !== 'run' || parsed.request.kind !== 'action') throw new Error('not read');
 		const { request } = parsed;
-		expect(() => readFilters(argsOfRequest(request), request.module, { now: Date.UTC(2026, 0, 1), optionName: cliOptionName })).toThrow(/--created-after.*--created-before/);
+		expect(() => readFilters(argsOfRequest(request), request.module, { now: Date.UTC(2026, 0, 1), optionName: cliOptionName })).toThrow(
+			/--created-after.*--created-before/,
+		);
 	});
 
 	it('a huge command line is answered with the first problem, not a crash', () => {
 		const args = ['massnick', `--name=${'🎃'.repeat(6000)}`, ...Array.from({ length: 5000 }, (_, i) => `--x${i}`)];
 		expect(parseRunArgs(args)).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('takes at most 100 characters, got 6000') });
-		expect(parseRunArgs(['massnick', '--name=x', ...Array.from({ length: 5000 }, (_, i) => `--x${i}`)])).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('unknown option --x0') });
+		expect(parseRunArgs(['massnick', '--name=x', ...Array.from({ length: 5000 }, (_, i) => `--x${i}`)])).toMatchObject({
+			kind: 'invalid',
+			problem: expect.stringContaining('unknown option --x0'),
+		});
 	});
 });
 
@@ -341,9 +396,15 @@ describe("--name's template, generated", () => {
 	const ctx: GuildContext = { guildId: GUILD, ownerId: '1', rolePositions: new Map([[GUILD, 0]]), botUserIds: new Set(), workerHighestPosition: 10 };
 	const member = fc.record({
 		id: snowflake,
-		username: fc.oneof(fc.stringMatching(/^[a-z0-9_.]{2,32}$/), hostileText(32).filter((text) => text.trim() !== '')),
+		username: fc.oneof(
+			fc.stringMatching(/^[a-z0-9_.]{2,32}$/),
+			hostileText(32).filter((text) => text.trim() !== ''),
+		),
 		globalName: fc.option(hostileText(32), { nil: null }),
-		nick: fc.option(hostileText(32).filter((text) => text.trim() !== ''), { nil: null }),
+		nick: fc.option(
+			hostileText(32).filter((text) => text.trim() !== ''),
+			{ nil: null },
+		),
 		roles: fc.constant([] as string[]),
 		bot: fc.constant(false),
 	});

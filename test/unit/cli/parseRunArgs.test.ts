@@ -31,13 +31,27 @@ describe('parseRunArgs', () => {
 	it('reads run massrole add and remove; --role is the role to give there, --only-role the filter', () => {
 		expect(parseRunArgs(['massrole', 'remove', '--role', ROLE, '--only-role', OTHER, '--progress-every', '2.5'])).toEqual({
 			kind: 'run',
-			request: { kind: 'action', job: 'massrole', module: roleModule, subcommand: 'remove', options: { role: ROLE, only_role: OTHER }, dryRun: false, progressEveryMs: 2500 },
+			request: {
+				kind: 'action',
+				job: 'massrole',
+				module: roleModule,
+				subcommand: 'remove',
+				options: { role: ROLE, only_role: OTHER },
+				dryRun: false,
+				progressEveryMs: 2500,
+			},
 		});
 	});
 
 	it('reads run restore with and without the fallback name', () => {
-		expect(parseRunArgs(['restore'])).toEqual({ kind: 'run', request: { kind: 'restore', job: 'restore', name: undefined, dryRun: false, progressEveryMs: 10_000 } });
-		expect(parseRunArgs(['restore', '--name=Guest {id}', '--dry-run'])).toMatchObject({ kind: 'run', request: { job: 'restore', name: 'Guest {id}', dryRun: true } });
+		expect(parseRunArgs(['restore'])).toEqual({
+			kind: 'run',
+			request: { kind: 'restore', job: 'restore', name: undefined, dryRun: false, progressEveryMs: 10_000 },
+		});
+		expect(parseRunArgs(['restore', '--name=Guest {id}', '--dry-run'])).toMatchObject({
+			kind: 'run',
+			request: { job: 'restore', name: 'Guest {id}', dryRun: true },
+		});
 	});
 
 	it('a value may hold "=" and spaces when given inline', () => {
@@ -89,6 +103,7 @@ describe('parseRunArgs', () => {
 
 	it('refuses a stray argument and a progress interval that is not a positive number of seconds', () => {
 		expect(problemOf(['massnick', 'Guest', '--name', 'x'])).toMatch(/unexpected argument "Guest"/);
-		for (const value of ['0', '-1', 'soon', '', '7200']) expect(problemOf(['restore', `--progress-every=${value}`])).toMatch(/--progress-every needs a number of seconds/);
+		for (const value of ['0', '-1', 'soon', '', '7200'])
+			expect(problemOf(['restore', `--progress-every=${value}`])).toMatch(/--progress-every needs a number of seconds/);
 	});
 });

@@ -25,7 +25,14 @@ function snapshot(counts: Partial<ProgressSnapshot> = {}): ProgressSnapshot {
 }
 
 function outcome(input: Partial<RunOutcomeInput>) {
-	return runOutcome({ title: 'Renaming to “🎃 {username}”', mode: 'apply', dryRun: false, result: { state: 'finished', stoppedWorkers: [] }, snapshot: snapshot(), ...input });
+	return runOutcome({
+		title: 'Renaming to “🎃 {username}”',
+		mode: 'apply',
+		dryRun: false,
+		result: { state: 'finished', stoppedWorkers: [] },
+		snapshot: snapshot(),
+		...input,
+	});
 }
 
 describe('runOutcome', () => {
@@ -70,7 +77,9 @@ describe('runOutcome', () => {
 		const result = outcome({ result: { state: 'cancelled', stoppedWorkers: [] }, snapshot: snapshot({ total: 300 }), signal: 'SIGTERM' });
 		expect(result.exitCode).toBe(RunExitCodes.Cancelled);
 		expect(result.undone).toBe(200);
-		expect(result.lines.at(-1)).toMatch(/^Cancelled by SIGTERM: 200 not done\. What was done stays journaled: run the same command again to finish it, or run massnick run restore/);
+		expect(result.lines.at(-1)).toMatch(
+			/^Cancelled by SIGTERM: 200 not done\. What was done stays journaled: run the same command again to finish it, or run massnick run restore/,
+		);
 	});
 
 	it('a cancelled restore says the same command finishes the restore', () => {
@@ -93,14 +102,24 @@ describe('startFailureExitCode', () => {
 
 	it('bots that could not reach Discord are worth a retry later (exit 5)', () => {
 		expect(startFailureExitCode(unreachable('the boss'))).toBe(RunExitCodes.RetryLater);
-		const fleet = new FleetStartError([{ worker: 0, error: unreachable('worker 0') }, { worker: 2, error: unreachable('worker 2') }]);
+		const fleet = new FleetStartError([
+			{ worker: 0, error: unreachable('worker 0') },
+			{ worker: 2, error: unreachable('worker 2') },
+		]);
 		expect(startFailureExitCode(new AggregateError([unreachable('LISTER_TOKEN'), fleet]))).toBe(RunExitCodes.RetryLater);
 	});
 
 	it('a token, an intent, the guild or the configuration is refused (exit 4), even beside a failure that would pass', () => {
 		expect(startFailureExitCode(rejected)).toBe(RunExitCodes.Refused);
 		expect(startFailureExitCode(new ConfigError([{ key: 'BOSS_TOKEN', message: 'missing' }]))).toBe(RunExitCodes.Refused);
-		expect(startFailureExitCode(new FleetStartError([{ worker: 0, error: unreachable('worker 0') }, { worker: 1, error: rejected }]))).toBe(RunExitCodes.Refused);
+		expect(
+			startFailureExitCode(
+				new FleetStartError([
+					{ worker: 0, error: unreachable('worker 0') },
+					{ worker: 1, error: rejected },
+				]),
+			),
+		).toBe(RunExitCodes.Refused);
 		expect(startFailureExitCode(new Error('EACCES: permission denied'))).toBe(RunExitCodes.Refused);
 	});
 });

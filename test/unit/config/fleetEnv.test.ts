@@ -89,11 +89,16 @@ describe('loadConfig: a fleet split over processes', () => {
 
 	it('an index at or past WORKER_COUNT names both keys’ values', () => {
 		const [problem] = problemsOf({ WORKER_TOKENS: tokens(6), WORKER_COUNT: '6', JOB_COMPLETION_INDEX: '6' });
-		expect(problem).toEqual({ key: 'JOB_COMPLETION_INDEX', message: "is 6, but WORKER_COUNT is 6 (ids 0 to 5): the Job's completions and WORKER_COUNT must be equal" });
+		expect(problem).toEqual({
+			key: 'JOB_COMPLETION_INDEX',
+			message: "is 6, but WORKER_COUNT is 6 (ids 0 to 5): the Job's completions and WORKER_COUNT must be equal",
+		});
 	});
 
 	it('WORKER_IDS beside JOB_COMPLETION_INDEX is refused', () => {
-		expect(problemsOf({ WORKER_TOKENS: tokens(6), WORKER_COUNT: '6', JOB_COMPLETION_INDEX: '1', WORKER_IDS: '1' }).map((problem) => problem.key)).toEqual(['WORKER_IDS']);
+		expect(problemsOf({ WORKER_TOKENS: tokens(6), WORKER_COUNT: '6', JOB_COMPLETION_INDEX: '1', WORKER_IDS: '1' }).map((problem) => problem.key)).toEqual([
+			'WORKER_IDS',
+		]);
 	});
 
 	it('a token count that is neither every worker nor the held ones says both ways to fix it', () => {

@@ -78,9 +78,7 @@ describe('loadConfig: environment', () => {
 	});
 
 	it('a list of only commas counts as missing', () => {
-		expect(problemsOf({ ...valid, WORKER_TOKENS: ' , ,' })).toEqual([
-			{ key: 'WORKER_TOKENS', message: expect.stringMatching(/at least one/) as string },
-		]);
+		expect(problemsOf({ ...valid, WORKER_TOKENS: ' , ,' })).toEqual([{ key: 'WORKER_TOKENS', message: expect.stringMatching(/at least one/) as string }]);
 	});
 
 	it('the same token for two workers is refused, naming both workers and never the token', () => {

@@ -30,7 +30,9 @@ describe('channelPermissions', () => {
 	});
 
 	it("overwrites of roles the member lacks, and other members', change nothing", () => {
-		expect(inChannel(view | send, [overwrite(ROLE_B, OverwriteType.Role, 0n, send), overwrite('100000000000000008', OverwriteType.Member, 0n, view)], [ROLE_A])).toBe(view | send);
+		expect(
+			inChannel(view | send, [overwrite(ROLE_B, OverwriteType.Role, 0n, send), overwrite('100000000000000008', OverwriteType.Member, 0n, view)], [ROLE_A]),
+		).toBe(view | send);
 	});
 
 	it('Administrator is never overridden', () => {

@@ -52,9 +52,13 @@ describe('checkServerRoom', () => {
 	});
 
 	it('fewer bots fit than the configured ones not in the server yet: a warning naming the error Discord will give', () => {
-		const { lines, findings } = checkServerRoom(room({ ours: { boss: true, workers: 1 }, bots: 46, integrations: 49, otherIntegrations: 3, moreBots: 1, toAdd: 2 }));
+		const { lines, findings } = checkServerRoom(
+			room({ ours: { boss: true, workers: 1 }, bots: 46, integrations: 49, otherIntegrations: 3, moreBots: 1, toAdd: 2 }),
+		);
 		expect(lines[1]).toBe('  integrations  at least 49 of 50: the boss, 1 worker, 44 other bots and 3 other integrations');
-		expect(lines).toContain('  This server can take at most 1 more bot (50 integrations; at least 46 bots in it now): fewer than the 2 configured bots not in it yet.');
+		expect(lines).toContain(
+			'  This server can take at most 1 more bot (50 integrations; at least 46 bots in it now): fewer than the 2 configured bots not in it yet.',
+		);
 		expect(findings).toEqual([
 			expect.objectContaining({
 				code: ErrorCodes.ServerFull,
@@ -68,7 +72,9 @@ describe('checkServerRoom', () => {
 
 	it('the configured bots still to invite come first in the count of workers', () => {
 		const { lines, findings } = checkServerRoom(room({ ours: { boss: true, workers: 2 }, bots: 47, integrations: 47, moreBots: 3, toAdd: 1 }));
-		expect(lines).toContain('  This server can take at most 3 more bots (50 integrations; at least 47 bots in it now): the 1 configured bot not in it yet, then at most 2 more workers.');
+		expect(lines).toContain(
+			'  This server can take at most 3 more bots (50 integrations; at least 47 bots in it now): the 1 configured bot not in it yet, then at most 2 more workers.',
+		);
 		expect(findings.map((finding) => finding.message)).toEqual([
 			"the server is near Discord's limit of 50 integrations: at least 47 are in use, so once the configured bots are in, it can take at most 2 more workers.",
 		]);
@@ -94,7 +100,9 @@ describe('checkServerRoom', () => {
 	});
 
 	it('at 250 roles the invite links are refused, and the fix says how a worker still joins', () => {
-		const { findings } = checkServerRoom(room({ ours: { boss: true, workers: 2 }, otherBots: 0, bots: 3, integrations: 3, roles: 250, moreBots: 0, toAdd: 1, limitedBy: 'roles' }));
+		const { findings } = checkServerRoom(
+			room({ ours: { boss: true, workers: 2 }, otherBots: 0, bots: 3, integrations: 3, roles: 250, moreBots: 0, toAdd: 1, limitedBy: 'roles' }),
+		);
 		expect(findings).toEqual([
 			expect.objectContaining({
 				code: ErrorCodes.ServerFull,

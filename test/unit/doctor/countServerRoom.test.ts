@@ -7,7 +7,9 @@ const ours = [bossFacts(), workerFacts(0), workerFacts(1)];
 
 /** `count` other bots' managed roles, from position `from` up. */
 function otherBotRoles(count: number, from = 5): APIRole[] {
-	return Array.from({ length: count }, (_, n) => managedRole(String(400000000000000000n + BigInt(n)), `Bot ${n}`, from + n, { bot_id: String(500000000000000000n + BigInt(n)) }));
+	return Array.from({ length: count }, (_, n) =>
+		managedRole(String(400000000000000000n + BigInt(n)), `Bot ${n}`, from + n, { bot_id: String(500000000000000000n + BigInt(n)) }),
+	);
 }
 
 /** `count` plain roles nobody manages. */

@@ -22,7 +22,11 @@ describe('diagnose', () => {
 	});
 
 	it('workers without the members intent rename only; with it they also list', () => {
-		const result = diagnose(input({ bots: [bossFacts(), workerFacts(0), workerFacts(1, { application: { ...workerFacts(1).application!, flags: ApplicationFlags.GatewayGuildMembers } })] }));
+		const result = diagnose(
+			input({
+				bots: [bossFacts(), workerFacts(0), workerFacts(1, { application: { ...workerFacts(1).application!, flags: ApplicationFlags.GatewayGuildMembers } })],
+			}),
+		);
 		expect(result.rows.map((row) => row.membersIntent)).toEqual(['yes', 'no: renames only', 'yes: also lists members (faster)']);
 		expect(fatal(result)).toEqual([]);
 	});
@@ -50,7 +54,9 @@ describe('diagnose', () => {
 		const warning = result.findings.find((finding) => finding.code === ErrorCodes.MembersAboveWorkers)!;
 		// Admin 2 + Moderator 5 (an admin may also be a moderator) + the owner, who holds neither.
 		expect(warning.context).toMatchObject({ atLeast: 6, atMost: 8 });
-		expect(warning.message).toBe("up to 8 members rank at or above the workers' role Massnick (2 with Admin, 5 with Moderator and the owner) and will be skipped.");
+		expect(warning.message).toBe(
+			"up to 8 members rank at or above the workers' role Massnick (2 with Admin, 5 with Moderator and the owner) and will be skipped.",
+		);
 		expect(warning.fix).toBe('to rename them too, drag Massnick above Admin in Server Settings → Roles (nobody can rename the owner)');
 		expect(result.rows[1]!.cannotRename).toBe('up to 8');
 	});
@@ -73,7 +79,18 @@ describe('diagnose', () => {
 	});
 
 	it('workers whose highest role is @everyone rename nobody: fatal', () => {
-		const guild = guildFacts({ roles: Object.values(ROLES).map((role) => (role === ROLES.everyone ? { ...role, permissions: String(PermissionFlagsBits.ManageNicknames | PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks) } : role)) });
+		const guild = guildFacts({
+			roles: Object.values(ROLES).map((role) =>
+				role === ROLES.everyone
+					? {
+							...role,
+							permissions: String(
+								PermissionFlagsBits.ManageNicknames | PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks,
+							),
+						}
+					: role,
+			),
+		});
 		const result = diagnose(input({ guild, bots: [bossFacts(), workerFacts(0, { memberRoles: [] })] }));
 		expect(fatal(result).map((finding) => finding.code)).toEqual([ErrorCodes.NobodyRenamable]);
 		expect(result.findings.some((finding) => finding.code === ErrorCodes.MembersAboveWorkers)).toBe(false);

@@ -111,16 +111,18 @@ interface FakeWorker {
  */
 function fakeFleet(size: number, held?: readonly number[]): { fleet: Fleet; workers: FakeWorker[]; workerOf: (rest: REST) => number } {
 	const ids = held ?? Array.from({ length: size }, (_, id) => id);
-	const workers = ids.map((index): FakeWorker => ({
-		index,
-		label: `worker ${index}`,
-		state: 'ready',
-		// Only its identity matters: the fake action reads which worker's client it was handed.
-		client: { rest: { worker: index } as unknown as REST },
-		markRevoked() {
-			this.state = 'revoked';
-		},
-	}));
+	const workers = ids.map(
+		(index): FakeWorker => ({
+			index,
+			label: `worker ${index}`,
+			state: 'ready',
+			// Only its identity matters: the fake action reads which worker's client it was handed.
+			client: { rest: { worker: index } as unknown as REST },
+			markRevoked() {
+				this.state = 'revoked';
+			},
+		}),
+	);
 	const fleet = {
 		workers,
 		size: workers.length,
@@ -221,7 +223,9 @@ interface Setup {
 	logs: string[];
 }
 
-function setup(options: { members?: APIGuildMember[]; count?: number; size?: number; held?: number[]; listerLabels?: string[] } & Partial<JobOptions> = {}): Setup {
+function setup(
+	options: { members?: APIGuildMember[]; count?: number; size?: number; held?: number[]; listerLabels?: string[] } & Partial<JobOptions> = {},
+): Setup {
 	const { members, count = 0, size = 3, held, listerLabels = ['the boss'], ...rest } = options;
 	const guild = new FakeGuild(members ?? Array.from({ length: count }, (_, i) => apiMember(memberId(i))));
 	const { fleet, workers, workerOf } = fakeFleet(size, held);
@@ -282,7 +286,19 @@ describe('Job', () => {
 		const { job, action } = setup({ members, size: 3 });
 		await job.run();
 		const snapshot = job.progress.snapshot();
-		expect(snapshot).toMatchObject({ total: 1200, done: 1200, remaining: 0, changed: 300, alreadyDone: 300, cant: 300, skipped: 300, left: 0, failed: 0, inFlight: 0, listingDone: true });
+		expect(snapshot).toMatchObject({
+			total: 1200,
+			done: 1200,
+			remaining: 0,
+			changed: 300,
+			alreadyDone: 300,
+			cant: 300,
+			skipped: 300,
+			left: 0,
+			failed: 0,
+			inFlight: 0,
+			listingDone: true,
+		});
 		expect(action.applied).toHaveLength(300);
 		const ids = members.map((member) => member.user.id);
 		expect(snapshot.workers.map((worker) => worker.inSlice)).toEqual(owned(ids, 3));
@@ -607,7 +623,12 @@ describe('Job in a fleet split over processes', () => {
 		await run;
 		const sent = new Set(action.applied.map((applied) => applied.memberId));
 		for (const joiner of joiners) expect(sent.has(joiner.id), joiner.id).toBe(workerIndexOf(joiner.id, 2) === 0);
-		expect(job.progress.snapshot().elsewhere).toBe(owned(members.map((member) => member.user.id), 2)[1]);
+		expect(job.progress.snapshot().elsewhere).toBe(
+			owned(
+				members.map((member) => member.user.id),
+				2,
+			)[1],
+		);
 	});
 
 	it('a count plans the whole guild, even in a process that holds no worker', async () => {
@@ -630,7 +651,10 @@ describe('Job in a fleet split over processes', () => {
 		workers.find((worker) => worker.index === 4)!.state = 'revoked';
 		const result = await job.run();
 		expect(result.stoppedWorkers).toEqual([4]);
-		const owners = owned(guild.members.map((member) => member.user.id), 5);
+		const owners = owned(
+			guild.members.map((member) => member.user.id),
+			5,
+		);
 		expect(job.progress.snapshot().failedByReason['worker-stopped']).toBe(owners[4]);
 		expect(action.applied).toHaveLength(owners[2]!);
 	});

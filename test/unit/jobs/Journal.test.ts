@@ -218,9 +218,7 @@ describe('Journal after a crash', () => {
 		await journal.close();
 		appendFileSync(journal.path, '{"type":"original","id":"3000');
 		const warnings: string[] = [];
-		expect(await collect(readEntries(journal.path, { onWarning: (message) => warnings.push(message) }))).toEqual([
-			{ id: id(1), from: 'a', to: 'x' },
-		]);
+		expect(await collect(readEntries(journal.path, { onWarning: (message) => warnings.push(message) }))).toEqual([{ id: id(1), from: 'a', to: 'x' }]);
 		expect(warnings).toEqual([expect.stringContaining(':3: torn last line')]);
 	});
 
@@ -301,7 +299,12 @@ describe('Journal.list and latestRename', () => {
 
 	it('lists journals of every action, newest first', async () => {
 		await (await Journal.create(dataDir, header('n1', { startedAt: '2021-04-01T00:00:00.000Z' }))).close();
-		await (await Journal.create(dataDir, header('r1', { action: 'role-add', target: '300000000000000009', title: 'Adding @Event', startedAt: '2021-04-02T00:00:00.000Z' }))).close();
+		await (
+			await Journal.create(
+				dataDir,
+				header('r1', { action: 'role-add', target: '300000000000000009', title: 'Adding @Event', startedAt: '2021-04-02T00:00:00.000Z' }),
+			)
+		).close();
 		expect((await Journal.list(dataDir, GUILD)).map((summary) => [summary.header.jobId, summary.header.action])).toEqual([
 			['r1', 'role-add'],
 			['n1', 'nickname'],
@@ -311,10 +314,30 @@ describe('Journal.list and latestRename', () => {
 	it('reads a version 1 journal (before mass actions) as the version 2 header it means', async () => {
 		const dir = join(dataDir, GUILD);
 		mkdirSync(dir, { recursive: true });
-		const v1 = { type: 'job', version: 1, jobId: 'old', guildId: GUILD, kind: 'rename', template: 'x {id}', roleId: '300000000000000009', excludeRoleId: null, startedBy: { id: '1', tag: 'a' }, startedAt: '2021-01-01T00:00:00.000Z', workers: 3 };
+		const v1 = {
+			type: 'job',
+			version: 1,
+			jobId: 'old',
+			guildId: GUILD,
+			kind: 'rename',
+			template: 'x {id}',
+			roleId: '300000000000000009',
+			excludeRoleId: null,
+			startedBy: { id: '1', tag: 'a' },
+			startedAt: '2021-01-01T00:00:00.000Z',
+			workers: 3,
+		};
 		writeFileSync(join(dir, 'old.jsonl'), `${JSON.stringify(v1)}\n${JSON.stringify({ type: 'original', id: id(1), from: 'bob', to: 'x 1' })}\n`);
 		const [summary] = await Journal.list(dataDir, GUILD);
-		expect(summary?.header).toMatchObject({ version: 2, jobId: 'old', action: 'rename', target: 'x {id}', onlyRoleId: '300000000000000009', excludeRoleId: null, workers: 3 });
+		expect(summary?.header).toMatchObject({
+			version: 2,
+			jobId: 'old',
+			action: 'rename',
+			target: 'x {id}',
+			onlyRoleId: '300000000000000009',
+			excludeRoleId: null,
+			workers: 3,
+		});
 		expect(summary?.state).toBe('running');
 		expect(await collect(readEntries(summary!.path))).toEqual([{ id: id(1), from: 'bob', to: 'x 1' }]);
 	});

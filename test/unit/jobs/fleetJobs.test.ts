@@ -7,7 +7,6 @@ import { groupFleetJobs, readFleetJobs } from '../../../src/jobs/fleetJobs.js';
 import { Journal, type JournalState } from '../../../src/jobs/Journal.js';
 import { FLEET_GUILD, fleetFile, fleetHeader } from '../../support/fleetJournals.js';
 
-
 describe('groupFleetJobs', () => {
 	it('puts the parts each process named itself into one job by what they do, newest job first', () => {
 		const jobs = groupFleetJobs([
@@ -27,7 +26,11 @@ describe('groupFleetJobs', () => {
 	});
 
 	it('keeps apart jobs with the same target and other filters or another split', () => {
-		const jobs = groupFleetJobs([fleetFile('a', 0, 'running'), fleetFile('b', 1, 'running', { onlyRoleId: '42' }), fleetFile('c', 2, 'running', { workers: 4 })]);
+		const jobs = groupFleetJobs([
+			fleetFile('a', 0, 'running'),
+			fleetFile('b', 1, 'running', { onlyRoleId: '42' }),
+			fleetFile('c', 2, 'running', { workers: 4 }),
+		]);
 		expect(jobs).toHaveLength(3);
 	});
 

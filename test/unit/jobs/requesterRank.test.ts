@@ -107,7 +107,9 @@ describe('checkRoleWithinRank', () => {
 	});
 
 	it('words an undo as one, pointing at massnick run restore', () => {
-		expect(() => checkRoleWithinRank(role(MEMBER, 'Member'), forRequester(ctx, helper), true)).toThrow(/Undoing that job gives or takes @Member.*massnick run restore/);
+		expect(() => checkRoleWithinRank(role(MEMBER, 'Member'), forRequester(ctx, helper), true)).toThrow(
+			/Undoing that job gives or takes @Member.*massnick run restore/,
+		);
 	});
 
 	it('lets through a role below the requester, any role for the owner and the operator, and a deleted role (held by nobody)', () => {

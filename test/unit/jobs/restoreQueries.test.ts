@@ -56,7 +56,10 @@ describe('the journal queries both restore paths share', () => {
 
 	it('scanJournal reads every worker’s file of a fleet job: the wanted entries and how many there are', async () => {
 		const input = header('20210403T000000Z-nickname-3', '2021-04-03T00:00:00.000Z');
-		for (const [holding, worker] of [[WORKER_0, 0], [WORKER_1, 1]] as const) {
+		for (const [holding, worker] of [
+			[WORKER_0, 0],
+			[WORKER_1, 1],
+		] as const) {
 			const journal = await JobJournal.create(dataDir, input, holding);
 			await journal.recordOriginals([1, 2, 3].map((n) => ({ id: idOf(n, worker), from: `was ${n}`, to: `🎃 ${n}` })));
 			await journal.close();
@@ -86,7 +89,9 @@ describe('the journal queries both restore paths share', () => {
 
 	it('noJournalError says nothing is left, with what to do', () => {
 		expect(noJournalError('Run /restore with name:.')).toBeInstanceOf(JobError);
-		expect(noJournalError('Run /restore with name:.').message).toBe('There is no journal of a job to undo: nothing massnick changed is left to restore. Run /restore with name:.');
+		expect(noJournalError('Run /restore with name:.').message).toBe(
+			'There is no journal of a job to undo: nothing massnick changed is left to restore. Run /restore with name:.',
+		);
 		expect(noJournalError().message).toBe('There is no journal of a job to undo: nothing massnick changed is left to restore.');
 	});
 });

@@ -9,7 +9,8 @@ import { WorkQueue } from '../../../src/jobs/WorkQueue.js';
 import { flushPromises } from '../../support/flushPromises.js';
 
 const url = 'http://127.0.0.1/api/v10/guilds/1/members/2';
-const apiError = (status: number, code: number): DiscordAPIError => new DiscordAPIError({ code, message: 'x' }, code, status, 'PATCH', url, { body: undefined });
+const apiError = (status: number, code: number): DiscordAPIError =>
+	new DiscordAPIError({ code, message: 'x' }, code, status, 'PATCH', url, { body: undefined });
 const badGateway = (): HTTPError => new HTTPError(502, 'Bad Gateway', 'PATCH', url, { body: undefined });
 
 function member(id: string): MemberRecord {

@@ -10,7 +10,12 @@ function capture(level: 'info' | 'debug' = 'info') {
 	const destination = { write: (line: string) => void lines.push(line) } as unknown as NodeJS.WritableStream;
 	const logger = createLogger({ level, secrets: [TOKEN, BOSS], destination });
 	const text = () => lines.join('');
-	const records = () => lines.join('').trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+	const records = () =>
+		lines
+			.join('')
+			.trimEnd()
+			.split('\n')
+			.map((line) => JSON.parse(line) as Record<string, unknown>);
 	return { logger, text, records };
 }
 

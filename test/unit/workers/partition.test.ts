@@ -70,9 +70,7 @@ describe('workerIndexOf', () => {
 	});
 
 	it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses %s workers', (count) => {
-		expect(() => workerIndexOf('175928847299117063', count)).toThrow(
-			expect.objectContaining({ code: ErrorCodes.InvalidArgument }) as MassnickError,
-		);
+		expect(() => workerIndexOf('175928847299117063', count)).toThrow(expect.objectContaining({ code: ErrorCodes.InvalidArgument }) as MassnickError);
 	});
 
 	it.each(['abc', '', '12345', '-175928847299117063', ' 175928847299117063'])('refuses the id %j', (id) => {

@@ -19,7 +19,14 @@ const ctx: GuildContext = {
 	workerHighestPosition: 5,
 };
 const action = new ClearNicknamesAction();
-const member = (nick: string | null, roles: string[] = [], id = '300000000000000001'): MemberRecord => ({ id, username: 'bob', globalName: 'Bob', nick, roles, bot: false });
+const member = (nick: string | null, roles: string[] = [], id = '300000000000000001'): MemberRecord => ({
+	id,
+	username: 'bob',
+	globalName: 'Bob',
+	nick,
+	roles,
+	bot: false,
+});
 
 describe('ClearNicknamesAction.plan', () => {
 	it('clears a nickname, and a member without one is done: a rerun sends nothing', () => {
@@ -27,7 +34,7 @@ describe('ClearNicknamesAction.plan', () => {
 		expect(action.plan(member(null), ctx)).toEqual({ action: 'done' });
 	});
 
-	it("counts the owner, members above the workers and members at or above the requester as out of reach", () => {
+	it('counts the owner, members above the workers and members at or above the requester as out of reach', () => {
 		expect(action.plan(member('x', [], OWNER), ctx)).toEqual({ action: 'cant', reason: 'owner' });
 		expect(action.plan(member('x', [HIGH]), ctx)).toEqual({ action: 'cant', reason: 'hierarchy' });
 		const helper = forRequester(ctx, { kind: 'member', userId: '4', position: 1, roleName: 'Helper' });

@@ -26,7 +26,10 @@ function spelled(plan: EnginePlan, member: MemberRecord): Plan {
 
 /** The engine's plan of one /massnick member: its filters, then the nickname action. */
 function planRename(target: MemberRecord, spec: RenameJobSpec, context: GuildContext, original?: string | null): Plan {
-	return spelled(planMember(target, new NicknameAction(spec.template), { onlyRoleId: spec.roleId, excludeRoleId: spec.excludeRoleId }, context, original), target);
+	return spelled(
+		planMember(target, new NicknameAction(spec.template), { onlyRoleId: spec.roleId, excludeRoleId: spec.excludeRoleId }, context, original),
+		target,
+	);
 }
 
 /** The engine's restore of one journaled member, with the nickname action that wrote the journal. */

@@ -14,7 +14,9 @@ function fleetJob(workers: number, states: readonly JournalState[], startedAt = 
 
 /** A count over `toDo.length` workers: worker i with `done` members done and `toDo[i]` to do. */
 function counted(toDo: readonly number[], done = 1_000, overrides: Partial<FleetCountFacts> = {}): FleetCountFacts {
-	const workers = toDo.map((left, index) => worker(index, { changed: left, alreadyDone: done, cant: 1, skipped: 0, left: 0, failed: {}, failedTotal: 0, inFlight: 0 }));
+	const workers = toDo.map((left, index) =>
+		worker(index, { changed: left, alreadyDone: done, cant: 1, skipped: 0, left: 0, failed: {}, failedTotal: 0, inFlight: 0 }),
+	);
 	return { snapshot: snapshot(workers), ended: true, countedAt: Date.parse('2026-12-01T11:00:00Z'), workerCount: toDo.length, ...overrides };
 }
 
@@ -36,7 +38,9 @@ describe('renderFleetStatus', () => {
 
 	it('says when an ended part still has members to do in the live guild, and that a rerun does only those', () => {
 		const text = description(renderFleetStatus(fleetJob(3, ['finished', 'running', 'cancelled']), counted([4, 250, 1])));
-		expect(text).toContain("The parts of workers 0, 2 ended with 5 members still to do (joined after the listing passed, changed back since, or failed): run the job again and it does only those.");
+		expect(text).toContain(
+			'The parts of workers 0, 2 ended with 5 members still to do (joined after the listing passed, changed back since, or failed): run the job again and it does only those.',
+		);
 		expect(description(renderFleetStatus(fleetJob(3, ['finished', 'running', 'finished']), counted([0, 250, 0])))).not.toContain('still to do');
 	});
 
@@ -60,7 +64,9 @@ describe('renderFleetStatus', () => {
 
 	it('shows the listing while the count runs, and a failed count plainly', () => {
 		const job = fleetJob(2, ['running', 'running']);
-		expect(description(renderFleetStatus(job, counted([5, 5], 10, { ended: false })))).toMatch(/^Counting from the live server… [\d,]+ members listed so far: 20 done, 10 to do\./);
+		expect(description(renderFleetStatus(job, counted([5, 5], 10, { ended: false })))).toMatch(
+			/^Counting from the live server… [\d,]+ members listed so far: 20 done, 10 to do\./,
+		);
 		const failed = description(renderFleetStatus(job, counted([5, 5], 10, { error: 'Listing the members failed: 503' })));
 		expect(failed).toMatch(/^⚠️ Counting from the live server failed: Listing the members failed: 503/);
 		expect(failed).not.toContain('Pace');
@@ -74,7 +80,13 @@ describe('renderFleetStatus', () => {
 
 	it('fits Discord with a hundred workers, showing first those with the most left', () => {
 		const toDo = Array.from({ length: 100 }, (_, index) => (index === 77 ? 9_999 : index));
-		const message = renderFleetStatus(fleetJob(100, Array.from({ length: 100 }, () => 'running')), counted(toDo));
+		const message = renderFleetStatus(
+			fleetJob(
+				100,
+				Array.from({ length: 100 }, () => 'running'),
+			),
+			counted(toDo),
+		);
 		expectWithinDiscordLimits(message);
 		const text = description(message);
 		expect(text).toMatch(/^\s+77\s+1,000\s+9,999\s/m);

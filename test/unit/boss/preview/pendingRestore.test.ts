@@ -41,7 +41,18 @@ describe('pendingRestore', () => {
 		const members = Array.from({ length: 40 }, (_, i) => member(i)).filter((each) => holding.ids.includes(workerIndexOf(each.id, 4)));
 		const journal = await JobJournal.create(
 			dataDir,
-			{ jobId: 'job-1', guildId: GUILD, action: 'nickname', target: TEMPLATE, title: 'Renaming to “x {username}”', onlyRoleId: null, excludeRoleId: null, startedBy: { id: '1', tag: 'alice' }, startedAt: '2026-01-01T00:00:00.000Z', workers: 4 },
+			{
+				jobId: 'job-1',
+				guildId: GUILD,
+				action: 'nickname',
+				target: TEMPLATE,
+				title: 'Renaming to “x {username}”',
+				onlyRoleId: null,
+				excludeRoleId: null,
+				startedBy: { id: '1', tag: 'alice' },
+				startedAt: '2026-01-01T00:00:00.000Z',
+				workers: 4,
+			},
 			holding,
 		);
 		await journal.recordOriginals(members.map((each) => ({ id: each.id, from: null, to: each.nick })));

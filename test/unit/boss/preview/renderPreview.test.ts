@@ -60,7 +60,7 @@ describe('renderPreview', () => {
 		expect(description).toContain('Members: 1,000,003 in the server · 1,000,000 in scope');
 		expect(description).toContain('Will change **up to 999,970**');
 		expect(description).toContain("can't 30–36 (the owner, and members with a role at or above the workers' highest)");
-		expect(description).toContain('The first 100 members listed: 93 to change, 2 already done, 5 can\'t, 0 left alone.');
+		expect(description).toContain("The first 100 members listed: 93 to change, 2 already done, 5 can't, 0 left alone.");
 		expect(description).toContain('• @alice: (no nickname) → “🎃 Alice”');
 		expect(description).toContain('Audit-log reason: “massnick nickname by owner (100000000000000001)”');
 		expect(description).toContain('10 workers at about 10 changes a second together: about **27h 46m**.');
@@ -85,7 +85,7 @@ describe('renderPreview', () => {
 		expectWithinDiscordLimits(message);
 	});
 
-	it("a process holding some of the workers names them, of how many, and that only their members change here, in their share of the time", () => {
+	it('a process holding some of the workers names them, of how many, and that only their members change here, in their share of the time', () => {
 		const description = renderPreview({ ...facts, workers: 5, heldIds: [0, 1, 2, 3, 4], perSecond: 5, durationMs: 99_997_000 }, open).embeds[0]!.description!;
 		expect(description).toContain(
 			"Workers 0–4 of 10 here, at about 5 changes a second together; the others run elsewhere. Here only these workers' members change, about 50% of those counted above: about **27h 46m**.",
@@ -117,7 +117,10 @@ describe('renderPreview', () => {
 		const longAndOpen = renderPreview({ ...facts, title: long, undoes: long, reason: 'r'.repeat(512), countsNote: long }, open);
 		expectWithinDiscordLimits(longAndOpen);
 		expect(longAndOpen.embeds[0]!.description).toContain('Nothing changes until you press **Start**');
-		const open2 = renderPreview({ ...facts, sample: { ...facts.sample, changes: Array.from({ length: 500 }, (_, i) => `change ${i} ${'y'.repeat(150)}`) } }, open);
+		const open2 = renderPreview(
+			{ ...facts, sample: { ...facts.sample, changes: Array.from({ length: 500 }, (_, i) => `change ${i} ${'y'.repeat(150)}`) } },
+			open,
+		);
 		expectWithinDiscordLimits(open2);
 		// The sample gives way; the buttons' prompt stays.
 		expect(open2.embeds[0]!.description).toContain('Nothing changes until you press **Start**');

@@ -13,7 +13,13 @@ const HELPER = '200000000000000001';
 const mod: RequesterRank = { kind: 'member', userId: ALICE, position: 3, roleName: 'Mod', roleId: MOD };
 const helper: RequesterRank = { kind: 'member', userId: ALICE, position: 1, roleName: 'Helper', roleId: HELPER };
 const owner: RequesterRank = { kind: 'owner', userId: ALICE };
-const record = (rank: RequesterRank): RunRecord => ({ startedBy: { id: ALICE, tag: 'alice' }, rank, channelId: '400000000000000001', startedAt: '2026-01-01T00:00:00.000Z', resumes: [] });
+const record = (rank: RequesterRank): RunRecord => ({
+	startedBy: { id: ALICE, tag: 'alice' },
+	rank,
+	channelId: '400000000000000001',
+	startedAt: '2026-01-01T00:00:00.000Z',
+	resumes: [],
+});
 
 /** @everyone 0 < Helper 1 < Mod 3, as the guild has them now. */
 const positions = new Map([

@@ -3,7 +3,22 @@ import { renderShards, unknownWorkersNote } from '../../../../src/boss/status/re
 import type { WorkerSnapshot } from '../../../../src/jobs/Progress.js';
 
 function slice(index: number, inSlice: number): WorkerSnapshot {
-	return { index, inSlice, changed: 0, alreadyDone: 0, cant: 0, aboveRequester: 0, skipped: 0, left: 0, failed: {}, inFlight: 0, failedTotal: 0, done: 0, rate: 0, etaMs: null };
+	return {
+		index,
+		inSlice,
+		changed: 0,
+		alreadyDone: 0,
+		cant: 0,
+		aboveRequester: 0,
+		skipped: 0,
+		left: 0,
+		failed: {},
+		inFlight: 0,
+		failedTotal: 0,
+		done: 0,
+		rate: 0,
+		etaMs: null,
+	};
 }
 
 describe('unknownWorkersNote', () => {

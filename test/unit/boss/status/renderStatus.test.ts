@@ -131,7 +131,7 @@ describe('renderReport', () => {
 });
 
 describe('renderStatus once the job has ended', () => {
-	it('shows the per-worker report (in slice, changed, already done, can\'t, left, failed) instead of rates', () => {
+	it("shows the per-worker report (in slice, changed, already done, can't, left, failed) instead of rates", () => {
 		const workers = [worker(0, { inSlice: 10, changed: 7, alreadyDone: 2, cant: 1 }), worker(1, { inSlice: 5, changed: 5 })];
 		const running = descriptionOf(renderStatus(snapshot(workers), info));
 		const finished = descriptionOf(renderStatus(snapshot(workers), { ...info, state: 'finished' }));

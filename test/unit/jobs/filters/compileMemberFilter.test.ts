@@ -167,7 +167,12 @@ describe('compileMemberFilter, generated', () => {
 	const base = fc.constantFrom(EPOCH, EXAMPLE_MS, JOINED, Date.parse('2024-01-31T00:00:00Z'), 2 ** 42 + EPOCH - 1);
 	const time = fc.tuple(base, fc.integer({ min: -3, max: 3 })).map(([at, offset]) => at + offset);
 	const anyTime = fc.oneof(time, fc.integer({ min: EPOCH, max: EPOCH + 2 ** 42 - 1 }));
-	const filterTime = fc.oneof(time, anyTime, time.map((at) => at + 0.5), fc.constant(0));
+	const filterTime = fc.oneof(
+		time,
+		anyTime,
+		time.map((at) => at + 0.5),
+		fc.constant(0),
+	);
 	const id = fc
 		.tuple(anyTime, fc.oneof(fc.constantFrom(0, 2 ** 22 - 1), fc.integer({ min: 0, max: 2 ** 22 - 1 })))
 		.map(([at, low]) => String((BigInt(Math.min(Math.max(at - EPOCH, 0), 2 ** 42 - 1)) << 22n) | BigInt(low)));

@@ -14,7 +14,9 @@ describe('describeFilters', () => {
 			{ members: 'humans', noRoles: true, joinedAfter: Date.UTC(2024, 0, 31), createdBefore: Date.UTC(2020, 5, 1, 18), nameMatches: '/^bot/i' },
 			roleName,
 		);
-		expect(text).toBe('every human with no role who joined at or after 2024-01-31 00:00 UTC whose account was created before 2020-06-01 18:00 UTC whose name matches /^bot/i');
+		expect(text).toBe(
+			'every human with no role who joined at or after 2024-01-31 00:00 UTC whose account was created before 2020-06-01 18:00 UTC whose name matches /^bot/i',
+		);
 		expect(describeFilters({ members: 'bots', onlyRoleId: '1', nameMatches: 'mod' }, roleName)).toBe('bots with @role1 whose name matches “mod”');
 	});
 });

@@ -18,7 +18,18 @@ afterEach(() => {
 });
 
 function header(jobId: string, guildId = GUILD, startedAt = '2026-01-01T00:00:00.000Z'): JournalHeaderInput {
-	return { jobId, guildId, action: 'nickname', target: 'x {username}', title: 'Renaming to “x {username}”', onlyRoleId: null, excludeRoleId: null, startedBy: { id: '1', tag: 'a' }, startedAt, workers: 2 };
+	return {
+		jobId,
+		guildId,
+		action: 'nickname',
+		target: 'x {username}',
+		title: 'Renaming to “x {username}”',
+		onlyRoleId: null,
+		excludeRoleId: null,
+		startedBy: { id: '1', tag: 'a' },
+		startedAt,
+		workers: 2,
+	};
 }
 
 async function journal(jobId: string, end: 'restored' | 'finished' | 'running', guildId = GUILD): Promise<string> {
