@@ -48,13 +48,13 @@ describe('a production install', () => {
 	};
 
 	/**
-	 * A fresh clone of this working tree: every file git tracks or would track (work not yet
-	 * committed included), as it is on disk. Nothing .gitignore excludes comes along: no
-	 * node_modules/, no .env and no dist/, so whatever runs from it was built from it.
+	 * A fresh clone: every file git tracks, as it is on disk, and nothing else: no untracked file
+	 * (one forgotten by `git add` fails here as it would in CI), no node_modules/, no .env and no
+	 * dist/, so whatever runs from it was built from what is committed.
 	 */
 	const freshClone = async () => {
 		const dir = await temporaryDir('massnick-clone-');
-		const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { maxBuffer });
+		const { stdout } = await run('git', ['ls-files', '-z', '--cached'], { maxBuffer });
 		for (const path of stdout.split('\0').filter(Boolean)) {
 			if (!existsSync(path)) continue;
 			await mkdir(join(dir, dirname(path)), { recursive: true });
