@@ -1,9 +1,8 @@
-import { PermissionFlagsBits } from 'discord.js';
 import type { MemberRecord } from '../../discord/MemberRecord.js';
 import { type GuildContext, outOfReach } from '../../jobs/GuildContext.js';
-import type { ActionWords, ChangeRequest, ChangeTarget, MassAction } from '../../jobs/MassAction.js';
-import { DONE, type Plan, type SlotValue } from '../../jobs/Plan.js';
-import { holdsNickname, setNickname } from '../nickname/NicknameAction.js';
+import type { ActionWords } from '../../jobs/MassAction.js';
+import { DONE, type Plan } from '../../jobs/Plan.js';
+import { NicknameEditAction } from '../nickname/NicknameEditAction.js';
 
 /** The action's name in journals. */
 export const CLEAR_NICKNAMES = 'nickname-reset';
@@ -16,11 +15,10 @@ export const CLEAR_NICKNAMES = 'nickname-reset';
  *
  * @see {@link https://discord.com/developers/docs/resources/guild#modify-guild-member}
  */
-export class ClearNicknamesAction implements MassAction {
+export class ClearNicknamesAction extends NicknameEditAction {
 	readonly type = CLEAR_NICKNAMES;
 	/** One target: every run clears the same thing, so a rerun continues the same journal. */
 	readonly target = 'every nickname';
-	readonly permission = PermissionFlagsBits.ManageNicknames;
 	readonly words: ActionWords = {
 		doing: 'Removing nicknames',
 		undoing: 'Giving back the nicknames removed',
@@ -33,17 +31,5 @@ export class ClearNicknamesAction implements MassAction {
 		const cant = outOfReach(member, ctx);
 		if (cant !== undefined) return { action: 'cant', reason: cant };
 		return { action: 'change', from: member.nick, to: null };
-	}
-
-	holds(member: MemberRecord, value: SlotValue): boolean {
-		return holdsNickname(member, value);
-	}
-
-	outOfReach(member: MemberRecord, ctx: GuildContext): string | undefined {
-		return outOfReach(member, ctx);
-	}
-
-	apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void> {
-		return setNickname(target, memberId, to, request);
 	}
 }

@@ -1,9 +1,8 @@
-import { PermissionFlagsBits } from 'discord.js';
 import type { MemberRecord } from '../../discord/MemberRecord.js';
 import { type GuildContext, outOfReach } from '../../jobs/GuildContext.js';
-import type { ActionWords, ChangeRequest, ChangeTarget, MassAction } from '../../jobs/MassAction.js';
-import { DONE, type Plan, type SlotValue } from '../../jobs/Plan.js';
-import { holdsNickname, setNickname } from './NicknameAction.js';
+import type { ActionWords } from '../../jobs/MassAction.js';
+import { DONE, type Plan } from '../../jobs/Plan.js';
+import { NicknameEditAction } from './NicknameEditAction.js';
 import { isExpansionOf, type Template } from './template.js';
 
 /**
@@ -11,13 +10,13 @@ import { isExpansionOf, type Template } from './template.js';
  * template gives, and leaves every other nickname alone. The originals are lost this way; it is
  * the fallback when the journal is gone, so it writes no journal of its own.
  */
-export class ClearNicknameAction implements MassAction {
+export class ClearNicknameAction extends NicknameEditAction {
 	readonly type = 'nickname-clear';
 	readonly target: string;
-	readonly permission = PermissionFlagsBits.ManageNicknames;
 	readonly words: ActionWords;
 
 	constructor(readonly template: Template) {
+		super();
 		this.target = template.source;
 		this.words = {
 			doing: `Clearing the nickname “${template.source}”`,
@@ -33,17 +32,5 @@ export class ClearNicknameAction implements MassAction {
 		const cant = outOfReach(member, ctx);
 		if (cant !== undefined) return { action: 'cant', reason: cant };
 		return { action: 'change', from: member.nick, to: null };
-	}
-
-	holds(member: MemberRecord, value: SlotValue): boolean {
-		return holdsNickname(member, value);
-	}
-
-	outOfReach(member: MemberRecord, ctx: GuildContext): string | undefined {
-		return outOfReach(member, ctx);
-	}
-
-	apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void> {
-		return setNickname(target, memberId, to, request);
 	}
 }

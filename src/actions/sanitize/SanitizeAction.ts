@@ -1,9 +1,8 @@
-import { PermissionFlagsBits } from 'discord.js';
 import type { MemberRecord } from '../../discord/MemberRecord.js';
 import { type GuildContext, outOfReach } from '../../jobs/GuildContext.js';
-import type { ActionWords, ChangeRequest, ChangeTarget, MassAction } from '../../jobs/MassAction.js';
-import { DONE, type Plan, type SlotValue } from '../../jobs/Plan.js';
-import { holdsNickname, setNickname } from '../nickname/NicknameAction.js';
+import type { ActionWords } from '../../jobs/MassAction.js';
+import { DONE, type Plan } from '../../jobs/Plan.js';
+import { holdsNickname, NicknameEditAction } from '../nickname/NicknameEditAction.js';
 import { expandTemplate, type Template } from '../nickname/template.js';
 import { cleanName } from './cleanName.js';
 
@@ -28,10 +27,9 @@ const CLEAN = Symbol('clean');
  *
  * @see {@link https://discord.com/developers/docs/resources/guild#modify-guild-member}
  */
-export class SanitizeAction implements MassAction {
+export class SanitizeAction extends NicknameEditAction {
 	readonly type = SANITIZE;
 	readonly target: string;
-	readonly permission = PermissionFlagsBits.ManageNicknames;
 	readonly words: ActionWords = {
 		doing: 'Cleaning names',
 		undoing: 'Restoring the names from before cleaning',
@@ -40,6 +38,7 @@ export class SanitizeAction implements MassAction {
 	};
 
 	constructor(readonly fallback: Template) {
+		super();
 		this.target = fallback.source;
 	}
 
@@ -51,18 +50,6 @@ export class SanitizeAction implements MassAction {
 		const cant = outOfReach(member, ctx);
 		if (cant !== undefined) return { action: 'cant', reason: cant };
 		return { action: 'change', from: member.nick, to };
-	}
-
-	holds(member: MemberRecord, value: SlotValue): boolean {
-		return holdsNickname(member, value);
-	}
-
-	outOfReach(member: MemberRecord, ctx: GuildContext): string | undefined {
-		return outOfReach(member, ctx);
-	}
-
-	apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void> {
-		return setNickname(target, memberId, to, request);
 	}
 
 	/**

@@ -1,3 +1,4 @@
+import type { MemberRecord } from '../../discord/MemberRecord.js';
 import { DISCORD_EPOCH, timestampToSnowflake } from '../../discord/snowflake.js';
 import { ErrorCodes, JobError } from '../../errors.js';
 import type { GuildContext } from '../GuildContext.js';
@@ -5,18 +6,8 @@ import { compareSnowflakes } from './compareSnowflakes.js';
 import { compileNamePattern, type NameMatcher } from './compileNamePattern.js';
 import { MEMBER_KINDS, type MemberFilterSpec } from './MemberFilterSpec.js';
 
-/** What the filters read of a member: a `MemberRecord`'s fields, and when they joined. */
-export interface FilterableMember {
-	readonly id: string;
-	readonly username: string;
-	readonly globalName: string | null;
-	readonly nick: string | null;
-	/** Role ids, `@everyone` not included (Discord never lists it). */
-	readonly roles: readonly string[];
-	readonly bot: boolean;
-	/** When they joined the guild, Unix milliseconds (Discord's `joined_at`); `null` or absent when Discord gives none. */
-	readonly joinedAt?: number | null | undefined;
-}
+/** What the filters read of a member: the record the planner has, its join time included. */
+export type FilterableMember = Pick<MemberRecord, 'id' | 'username' | 'globalName' | 'nick' | 'roles' | 'bot' | 'joinedAt'>;
 
 /** Why a member is outside a job's filters: what the status and the logs show. */
 export type MemberFilterSkip =
