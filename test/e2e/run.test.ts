@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,51 +8,12 @@ import { Journal } from '../../src/jobs/Journal.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { memberPatches } from '../support/renamesPerMember.js';
+import { startRun } from '../support/spawnRun.js';
 import type { Sandbox } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
 
 const NAME = 'Run {id}';
 const ROLE_ROUTE = '/guilds/:id/members/:id/roles/:id';
-
-interface CliRun {
-	child: ChildProcess;
-	stdout: () => string;
-	stderr: () => string;
-	/** The exit code, once the process has ended and its output is in. */
-	exited: Promise<number | string>;
-	/** To the whole process group, as Ctrl-C or a scheduler's stop would. */
-	signal(signal: NodeJS.Signals): void;
-}
-
-/**
- * `massnick run …` from src (through tsx), as an operator or a scheduler would run it: no terminal.
- * `env` adds keys, or removes them with `undefined` (a fleet's pod has no BOSS_TOKEN).
- */
-function startCli(sandbox: Sandbox, dataDir: string, args: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliRun {
-	const merged: Record<string, string | undefined> = {
-		PATH: process.env.PATH,
-		BOSS_TOKEN: sandbox.bossToken,
-		WORKER_TOKENS: sandbox.workerTokens.join(','),
-		GUILD_ID: sandbox.guildId,
-		DISCORD_API_URL: sandbox.apiUrl,
-		MASSNICK_DATA_DIR: dataDir,
-		MASSNICK_CONFIG_DIR: 'test/support/config',
-		LOG_LEVEL: 'info',
-		...env,
-	};
-	for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
-	const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'run', ...args], {
-		env: merged,
-		stdio: ['ignore', 'pipe', 'pipe'],
-		detached: true,
-	});
-	let stdout = '';
-	let stderr = '';
-	child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-	child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-	const exited = once(child, 'close').then(([code, signal]) => (code ?? signal) as number | string);
-	return { child, stdout: () => stdout, stderr: () => stderr, exited, signal: (signal) => process.kill(-child.pid!, signal) };
-}
 
 interface CliResult {
 	code: number | string;
@@ -67,7 +26,7 @@ interface CliResult {
 async function runCli(sandbox: Sandbox, dataDir: string, args: readonly string[], env?: Readonly<Record<string, string | undefined>>): Promise<CliResult> {
 	const control = new SandboxControl(sandbox.controlUrl);
 	const { lastSeq } = await control.requests();
-	const run = startCli(sandbox, dataDir, args, env);
+	const run = startRun(sandbox, dataDir, args, env);
 	const code = await run.exited;
 	const { requests } = await control.requests(lastSeq);
 	return { code, stdout: run.stdout(), stderr: run.stderr(), requests };
@@ -315,7 +274,7 @@ describe('massnick run and signals', () => {
 		const control = new SandboxControl(sandbox.controlUrl);
 		const renamable = renamableByMassnick(sandbox);
 
-		const run = startCli(sandbox, dataDir, ['massnick', '--name', NAME]);
+		const run = startRun(sandbox, dataDir, ['massnick', '--name', NAME]);
 		await waitUntil(async () => memberPatches((await control.requests()).requests).filter((request) => request.status === 200).length >= 30, {
 			what: '30 renames',
 		});

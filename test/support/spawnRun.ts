@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { Sandbox } from './startStack.js';
 
@@ -9,29 +9,52 @@ export interface RunResult {
 	stderr: string;
 }
 
+export interface CliRun {
+	child: ChildProcess;
+	stdout: () => string;
+	stderr: () => string;
+	/** The exit code, once the process has ended and its output is in. */
+	exited: Promise<number | string>;
+	/** To the whole process group, as Ctrl-C or a scheduler's stop would. */
+	signal(signal: NodeJS.Signals): void;
+}
+
+/**
+ * `massnick run …` from src (through tsx), as an operator or a scheduler would run it: no terminal.
+ * `env` adds keys, or removes them with `undefined` (a fleet's pod has no BOSS_TOKEN).
+ */
+export function startRun(sandbox: Sandbox, dataDir: string, args: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliRun {
+	const merged: Record<string, string | undefined> = {
+		PATH: process.env.PATH,
+		BOSS_TOKEN: sandbox.bossToken,
+		WORKER_TOKENS: sandbox.workerTokens.join(','),
+		GUILD_ID: sandbox.guildId,
+		DISCORD_API_URL: sandbox.apiUrl,
+		MASSNICK_DATA_DIR: dataDir,
+		MASSNICK_CONFIG_DIR: 'test/support/config',
+		LOG_LEVEL: 'info',
+		...env,
+	};
+	for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+	const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'run', ...args], {
+		env: merged,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+	let stdout = '';
+	let stderr = '';
+	child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+	child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	const exited = once(child, 'close').then(([code, signal]) => (code ?? signal) as number | string);
+	return { child, stdout: () => stdout, stderr: () => stderr, exited, signal: (signal) => process.kill(-child.pid!, signal) };
+}
+
 /**
  * `massnick run …` from src (through tsx) against `sandbox`, as a scheduler would run it: no
  * terminal, the test settings of `test/support/config`. Resolves once it has exited and its
  * output is in.
  */
 export async function spawnRun(sandbox: Sandbox, dataDir: string, args: readonly string[]): Promise<RunResult> {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'run', ...args], {
-		env: {
-			PATH: process.env.PATH,
-			BOSS_TOKEN: sandbox.bossToken,
-			WORKER_TOKENS: sandbox.workerTokens.join(','),
-			GUILD_ID: sandbox.guildId,
-			DISCORD_API_URL: sandbox.apiUrl,
-			MASSNICK_DATA_DIR: dataDir,
-			MASSNICK_CONFIG_DIR: 'test/support/config',
-			LOG_LEVEL: 'info',
-		},
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
-	let stdout = '';
-	let stderr = '';
-	child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-	child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-	const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
-	return { code: code ?? signal ?? 'unknown', stdout, stderr };
+	const run = startRun(sandbox, dataDir, args);
+	return { code: await run.exited, stdout: run.stdout(), stderr: run.stderr() };
 }
