@@ -1,4 +1,4 @@
-import type { SandboxControl } from '../src/cli/SandboxControl.js';
+import type { SandboxControl } from '@massnick/discord-sandbox';
 import type { ChangeRoute } from './ChangeRoute.js';
 
 /** List Guild Members: one page of up to 1000 members. */

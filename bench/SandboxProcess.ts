@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { SandboxControl } from '../src/cli/SandboxControl.js';
+import { SandboxControl } from '@massnick/discord-sandbox';
 import { NodeChild } from './NodeChild.js';
-import { MAIN_SCRIPT } from './paths.js';
+import { SANDBOX_SCRIPT } from './paths.js';
 import { userIdOfToken } from './userIdOfToken.js';
 
-/** The JSON line `tsx src/main.ts sandbox` prints once it listens. */
+/** The JSON line `npm run sandbox` prints once it listens. */
 export interface SandboxInfo {
 	apiUrl: string;
 	controlUrl: string;
@@ -52,9 +52,8 @@ export class SandboxProcess {
 	static async start(options: SandboxProcessOptions): Promise<SandboxProcess> {
 		const child = new NodeChild({
 			name: `the sandbox (${options.members} members)`,
-			script: MAIN_SCRIPT,
+			script: SANDBOX_SCRIPT,
 			args: [
-				'sandbox',
 				...['--members', String(options.members)],
 				...['--workers', String(options.workers)],
 				...['--port', '0'],

@@ -1,4 +1,4 @@
-import type { ControlMember } from '../src/cli/SandboxControl.js';
+import type { ControlMember } from '@massnick/discord-sandbox';
 import { sanitizeFallbackOf } from './massnickJobs.js';
 import type { RequestTally } from './RequestTally.js';
 import type { SandboxProcess } from './SandboxProcess.js';

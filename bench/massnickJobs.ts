@@ -1,4 +1,4 @@
-import type { SandboxControl } from '../src/cli/SandboxControl.js';
+import type { SandboxControl } from '@massnick/discord-sandbox';
 import type { MassnickKind } from './Subject.js';
 
 /** What a massnick subject is told to do once started. */

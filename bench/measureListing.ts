@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SandboxControl } from '../src/cli/SandboxControl.js';
+import type { SandboxControl } from '@massnick/discord-sandbox';
 import { RequestTally } from './RequestTally.js';
 import type { Subject } from './Subject.js';
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SandboxControl } from '../src/cli/SandboxControl.js';
+import type { SandboxControl } from '@massnick/discord-sandbox';
 import { type BurstStats, burstStats } from './BurstStats.js';
 import { busyShare, type MachineCpu, readMachineCpu } from './machineCpu.js';
 import { type ProcStats, readProcStats } from './procStats.js';

@@ -26,6 +26,12 @@ const codeRoot = join(dirname(here), '..');
 /** The CLI the sandbox and the bot run from, as `npm run sandbox` and `npm start` do. */
 export const MAIN_SCRIPT = join(codeRoot, 'src', `main${extension}`);
 
+/**
+ * The sandbox package's entry point, as `npm run sandbox` runs it: TypeScript, run with tsx's
+ * loader (the package is consumed as source), whether the bench itself runs compiled or not.
+ */
+export const SANDBOX_SCRIPT = join(root, 'packages', 'discord-sandbox', 'src', 'main.ts');
+
 /** The repository's `config/massnick.json`, which the bot's benchmark config starts from. */
 export const CONFIG_DIR = join(root, 'config');
 

@@ -6,8 +6,7 @@
  * Prints one JSON line: generation time, peak RSS, heap and external memory after generation,
  * and the time to serve every member once as JSON in pages of 1000 (what a full REST listing costs).
  */
-import { resolveSandboxOptions } from '../src/sandbox/SandboxOptions.js';
-import { SandboxState } from '../src/sandbox/state/SandboxState.js';
+import { resolveSandboxOptions, SandboxState } from '@massnick/discord-sandbox';
 
 const members = Number(process.argv[2] ?? 1_000_000);
 const decoratedNames = Number(process.argv[3] ?? 0);

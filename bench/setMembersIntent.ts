@@ -1,4 +1,4 @@
-import type { SandboxControl } from '../src/cli/SandboxControl.js';
+import type { SandboxControl } from '@massnick/discord-sandbox';
 
 /**
  * Sets the Server Members intent (the developer portal's switch) of every app in the sandbox:

@@ -1,22 +1,21 @@
 #!/usr/bin/env node
 /**
  * The command line: `start` runs the bot, `doctor` checks the setup, `run` runs one job without
- * slash commands, `demo` shows it on the sandbox, `sandbox` runs the local Discord alone. Each
- * loads only what it needs, so a production install (no devDependencies) runs `start`, `doctor`
- * and `run` without the sandbox's packages.
+ * slash commands, `demo` shows it on the local Discord sandbox (the workspace package
+ * `@massnick/discord-sandbox`, a devDependency). Each loads only what it needs, so a production
+ * install (no devDependencies) runs `start`, `doctor` and `run` without the sandbox.
  */
-const usage = `usage: massnick <start | doctor | run | demo | sandbox> [options]
+const usage = `usage: massnick <start | doctor | run | demo> [options]
 
   start     run massnick against Discord (or DISCORD_API_URL), configured by .env and config/
   doctor    check every token, invite, permission, role and intent before a job; --help for options
   run       run one job (massnick, massrole, restore) from a terminal or a scheduler and exit; --help
   demo      start a local sandbox guild and show a rename and a restore end to end
-  sandbox   run the local Discord sandbox alone (npm run sandbox -- --help)
 
-The benchmark is npm run bench (bench/, never part of the product).`;
+The sandbox alone is npm run sandbox -- --help; the benchmark is npm run bench (neither is part of the product).`;
 
-/** Commands that need the development install (npm install): the sandbox's packages. */
-const DEVELOPMENT_COMMANDS = new Set(['demo', 'sandbox']);
+/** Commands that need the development install (npm install): the sandbox package. */
+const DEVELOPMENT_COMMANDS = new Set(['demo']);
 
 const [command, ...args] = process.argv.slice(2);
 try {
@@ -41,11 +40,6 @@ try {
 			process.exitCode = await runDemo(args);
 			break;
 		}
-		case 'sandbox': {
-			const { runSandboxCli } = await import('./sandbox/cli.js');
-			await runSandboxCli(args);
-			break;
-		}
 		default:
 			console.error(usage);
 			process.exitCode = command === undefined || command === '--help' ? 0 : 2;
@@ -54,7 +48,7 @@ try {
 	const missing = (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND';
 	if (missing && command !== undefined && DEVELOPMENT_COMMANDS.has(command)) {
 		console.error(
-			`massnick ${command} needs the development install, which has the sandbox's packages: run npm install (a production install prunes them), then npm run ${command}.`,
+			`massnick ${command} needs the development install, which has the sandbox package: run npm install (a production install prunes them), then npm run ${command}.`,
 		);
 	} else {
 		console.error((error as Error).message);

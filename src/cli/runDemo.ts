@@ -1,14 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ControlMember, SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
 import { renderProgressLine } from '../boss/status/renderStatus.js';
 import { loadConfig } from '../config/loadConfig.js';
 import { secretsOf } from '../config/redactTokens.js';
 import type { Job } from '../jobs/Job.js';
 import { createLogger } from '../log/createLogger.js';
-import { startSandbox } from '../sandbox/startSandbox.js';
 import { type Massnick, startMassnick } from '../startMassnick.js';
-import { type ControlMember, SandboxControl, type SandboxRequest } from './SandboxControl.js';
 
 const DEMO = {
 	members: 3000,

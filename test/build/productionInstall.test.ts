@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxControl } from '../../src/cli/SandboxControl.js';
-import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import { SandboxControl, startSandbox } from '@massnick/discord-sandbox';
 import { type DockerStage, parseDockerfile } from '../support/dockerfile.js';
 import { type BotProcess, spawnBot } from '../support/spawnBot.js';
 import type { Sandbox } from '../support/startStack.js';
@@ -23,9 +22,13 @@ const npm = (cwd: string, args: readonly string[], env: Readonly<Record<string, 
 		env: { ...process.env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', ...env },
 	});
 
-/** package-lock.json's packages needed only by devDependencies, by their path (`node_modules/typescript`). */
-const devOnly = Object.entries((JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean }> }).packages)
-	.filter(([, entry]) => entry.dev === true)
+/**
+ * package-lock.json's packages needed only by devDependencies, by their path (`node_modules/typescript`),
+ * and the links to the workspace's own packages (`node_modules/@massnick/discord-sandbox`): the
+ * sandbox is a devDependency, but npm's lock marks a link to a workspace as neither.
+ */
+const devOnly = Object.entries((JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean; link?: boolean }> }).packages)
+	.filter(([path, entry]) => entry.dev === true || (entry.link === true && path.startsWith('node_modules/')))
 	.map(([path]) => path);
 
 /** The dev-only packages found installed under `dir` (a folder holding node_modules/). */
@@ -66,6 +69,7 @@ describe('a production install', () => {
 
 	beforeAll(async () => {
 		expect(devOnly).toContain('node_modules/typescript');
+		expect(devOnly).toContain('node_modules/@massnick/discord-sandbox');
 		sandbox = await startSandbox({ members: 200, workers: 2, seed: 5, timeScale: 50 });
 	}, 60_000);
 
@@ -89,7 +93,7 @@ describe('a production install', () => {
 		expect(running.output()).not.toContain(sandbox!.bossToken);
 	};
 
-	it('npm run install:production (npm ci, npm run build, npm prune --omit=dev) leaves no dev-only package, and npm start renames and stops cleanly on SIGTERM', async () => {
+	it('npm run install:production (npm ci, npm run build, npm prune --omit=dev) leaves no dev-only package and no sandbox, and npm start renames and stops cleanly on SIGTERM', async () => {
 		const checkout = await freshClone();
 		await npm(checkout, ['run', 'install:production']);
 		expect(devOnlyIn(checkout)).toEqual([]);

@@ -3,18 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
 import { type ActionArgs, actionModules } from '../../src/actions/index.js';
 import { readFilters } from '../../src/actions/readFilters.js';
 import { namedModule } from '../../src/boss/commands/namedNickname.js';
 import { cliRequester } from '../../src/cli/cliRequester.js';
 import { argsOfRequest, cliOptionName, parseRunArgs } from '../../src/cli/parseRunArgs.js';
-import { SandboxControl, type SandboxRequest } from '../../src/cli/SandboxControl.js';
 import { startRequestedJob } from '../../src/cli/startRequestedJob.js';
 import { MassnickError } from '../../src/errors.js';
 import type { Job } from '../../src/jobs/Job.js';
 import type { MassAction } from '../../src/jobs/MassAction.js';
 import type { MemberFilters } from '../../src/jobs/planner.js';
-import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { type Answer, commandAnswer, pressAnswer } from '../support/commandAnswer.js';
 import {
 	type CommandCase,

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ControlInteraction, ControlMember } from '../../src/cli/SandboxControl.js';
+import type { ControlInteraction, ControlMember } from '@massnick/discord-sandbox';
 import { type Stack, startStack } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
 

@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SandboxControl } from '../../src/cli/SandboxControl.js';
+import { type Sandbox, SandboxControl, startSandbox } from '@massnick/discord-sandbox';
 import { loadConfig } from '../../src/config/loadConfig.js';
 import { ErrorCodes } from '../../src/errors.js';
 import { runDoctor, type DoctorResult } from '../../src/doctor/runDoctor.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 
 const run = promisify(execFile);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ControlMember, SandboxRequest } from '../../src/cli/SandboxControl.js';
+import type { ControlMember, SandboxRequest } from '@massnick/discord-sandbox';
 import { DISCORD_EPOCH } from '../../src/discord/snowflake.js';
 import { Journal } from '../../src/jobs/Journal.js';
 import { workerIndexOf } from '../../src/workers/partition.js';

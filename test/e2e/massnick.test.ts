@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ControlMember } from '../../src/cli/SandboxControl.js';
+import type { ControlMember } from '@massnick/discord-sandbox';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { type Stack, startStack } from '../support/startStack.js';
 

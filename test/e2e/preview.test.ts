@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ControlInteraction, ControlMessage, SandboxRequest } from '../../src/cli/SandboxControl.js';
+import type { ControlInteraction, ControlMessage, SandboxRequest } from '@massnick/discord-sandbox';
 import { Journal } from '../../src/jobs/Journal.js';
 import type { Job } from '../../src/jobs/Job.js';
 import { type Stack, startStack } from '../support/startStack.js';

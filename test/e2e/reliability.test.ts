@@ -1,6 +1,6 @@
 import { Routes } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ControlMember } from '../../src/cli/SandboxControl.js';
+import type { ControlMember } from '@massnick/discord-sandbox';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { lostMembers } from '../support/lostMembers.js';
 import { memberPatches, renamedTwice } from '../support/renamesPerMember.js';

@@ -2,10 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ControlMember, type ControlMessage, SandboxControl, type SandboxRequest } from '../../src/cli/SandboxControl.js';
+import { type ControlMember, type ControlMessage, SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
 import type { Job } from '../../src/jobs/Job.js';
 import { Journal } from '../../src/jobs/Journal.js';
-import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { type Sandbox, type Stack, startMassnickOn, startStack } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
 

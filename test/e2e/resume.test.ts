@@ -2,13 +2,11 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ControlMessage, SandboxControl, type SandboxRequest } from '../../src/cli/SandboxControl.js';
+import { changeableMembers, type ControlMessage, SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
 import { Journal } from '../../src/jobs/Journal.js';
 import { type RunRecord, writeRunRecord } from '../../src/jobs/journal/runRecord.js';
-import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { journalLines } from '../support/journalLines.js';
-import { changeableMembers } from '../support/renamableMembers.js';
 import { memberPatches, renamedTwice } from '../support/renamesPerMember.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { type BotProcess, spawnBot } from '../support/spawnBot.js';

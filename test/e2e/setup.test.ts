@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '@massnick/discord-sandbox';
 import { loadConfig } from '../../src/config/loadConfig.js';
 import { createLogger } from '../../src/log/createLogger.js';
-import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { startMassnick } from '../../src/startMassnick.js';
 import type { Sandbox } from '../support/startStack.js';
 

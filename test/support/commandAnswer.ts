@@ -1,4 +1,4 @@
-import type { ControlInteraction, SandboxControl } from '../../src/cli/SandboxControl.js';
+import type { ControlInteraction, SandboxControl } from '@massnick/discord-sandbox';
 import { waitUntil } from './waitUntil.js';
 
 const EPHEMERAL = 64;

@@ -1,4 +1,4 @@
-import type { ControlMember } from '../../src/cli/SandboxControl.js';
+import type { ControlMember } from '@massnick/discord-sandbox';
 import type { Stack } from './startStack.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SandboxRequest } from '../../src/cli/SandboxControl.js';
+import type { SandboxRequest } from '@massnick/discord-sandbox';
 
 const MEMBER_ROUTE = '/guilds/:id/members/:id';
 const MEMBER_ROLE_ROUTE = '/guilds/:id/members/:id/roles/:id';

@@ -1,4 +1,4 @@
-import type { SandboxRequest } from '../../src/cli/SandboxControl.js';
+import type { SandboxRequest } from '@massnick/discord-sandbox';
 
 /** The route of Modify Guild Member, as the sandbox's request log names it. */
 export const MEMBER_PATCH = '/guilds/:id/members/:id';

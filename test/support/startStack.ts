@@ -2,13 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { type ControlInteraction, type ControlMessage, SandboxControl } from '../../src/cli/SandboxControl.js';
+import { type ControlInteraction, type ControlMessage, SandboxControl, startSandbox } from '@massnick/discord-sandbox';
 import type { Config } from '../../src/config/Config.js';
 import { loadConfig } from '../../src/config/loadConfig.js';
 import { secretsOf } from '../../src/config/redactTokens.js';
 import type { Job } from '../../src/jobs/Job.js';
 import { createLogger } from '../../src/log/createLogger.js';
-import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { type Massnick, startMassnick } from '../../src/startMassnick.js';
 import { waitUntil } from './waitUntil.js';
 

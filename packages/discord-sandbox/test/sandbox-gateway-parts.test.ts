@@ -1,12 +1,12 @@
 import { GatewayIntentBits } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { encodeControl, encodeDispatch } from '../../src/sandbox/gateway/encodePayload.js';
-import { exactChunks } from '../../src/sandbox/gateway/exactChunks.js';
-import { KNOWN_INTENTS, PRIVILEGED_INTENTS } from '../../src/sandbox/gateway/intents.js';
-import { MemberRequestLimiter } from '../../src/sandbox/gateway/MemberRequestLimiter.js';
-import { ReplayBuffer } from '../../src/sandbox/gateway/ReplayBuffer.js';
-import { SendWindow } from '../../src/sandbox/gateway/SendWindow.js';
-import { shardIdForGuild } from '../../src/sandbox/gateway/shardIdForGuild.js';
+import { encodeControl, encodeDispatch } from '../src/gateway/encodePayload.js';
+import { exactChunks } from '../src/gateway/exactChunks.js';
+import { KNOWN_INTENTS, PRIVILEGED_INTENTS } from '../src/gateway/intents.js';
+import { MemberRequestLimiter } from '../src/gateway/MemberRequestLimiter.js';
+import { ReplayBuffer } from '../src/gateway/ReplayBuffer.js';
+import { SendWindow } from '../src/gateway/SendWindow.js';
+import { shardIdForGuild } from '../src/gateway/shardIdForGuild.js';
 
 describe('sandbox gateway parts', () => {
 	it('a spliced dispatch frame is the JSON of {op: 0, s, t, d}', () => {

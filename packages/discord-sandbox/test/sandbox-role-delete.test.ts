@@ -10,13 +10,13 @@ import {
 } from 'discord-api-types/v10';
 import { Client, Events, GatewayIntentBits, type Guild, type Role } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxControl } from '../../src/cli/SandboxControl.js';
-import type { SandboxDispatch } from '../../src/sandbox/gateway/GatewayHost.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
-import { MemberStore } from '../../src/sandbox/state/MemberStore.js';
-import { apiFailure } from '../support/apiFailure.js';
-import { loginAll } from '../support/loginAll.js';
-import { waitUntil } from '../support/waitUntil.js';
+import { SandboxControl } from '../src/client/SandboxControl.js';
+import type { SandboxDispatch } from '../src/gateway/GatewayHost.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
+import { MemberStore } from '../src/state/MemberStore.js';
+import { apiFailure } from './support/apiFailure.js';
+import { loginAll } from './support/loginAll.js';
+import { waitUntil } from './support/waitUntil.js';
 
 /**
  * Roles an admin makes mentionable or deletes in Server Settings (the control API), and Delete

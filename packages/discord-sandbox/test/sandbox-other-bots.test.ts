@@ -1,9 +1,9 @@
 import { REST, Routes, type RESTGetAPIGuildMemberResult, type RESTGetAPIGuildRolesResult } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveSandboxOptions } from '../../src/sandbox/SandboxOptions.js';
-import { SandboxOptionError } from '../../src/sandbox/SandboxOptionError.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
-import { generateGuild } from '../../src/sandbox/state/generateGuild.js';
+import { resolveSandboxOptions } from '../src/SandboxOptions.js';
+import { SandboxOptionError } from '../src/SandboxOptionError.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
+import { generateGuild } from '../src/state/generateGuild.js';
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { resolveSandboxOptions } from '../../src/sandbox/SandboxOptions.js';
-import { SandboxOptionError } from '../../src/sandbox/SandboxOptionError.js';
-import { generateGuild } from '../../src/sandbox/state/generateGuild.js';
-import { MemberStore } from '../../src/sandbox/state/MemberStore.js';
-import { DISCORD_EPOCH, makeSnowflake, snowflakeTimestamp } from '../../src/sandbox/state/snowflake.js';
+import { resolveSandboxOptions } from '../src/SandboxOptions.js';
+import { SandboxOptionError } from '../src/SandboxOptionError.js';
+import { generateGuild } from '../src/state/generateGuild.js';
+import { MemberStore } from '../src/state/MemberStore.js';
+import { DISCORD_EPOCH, makeSnowflake, snowflakeTimestamp } from '../src/state/snowflake.js';
 
 function firstMembers(seed: number, count: number) {
 	const guild = generateGuild({ members: 1000, workers: 3, seed });

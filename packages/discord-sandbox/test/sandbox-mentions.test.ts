@@ -9,11 +9,11 @@ import {
 } from 'discord-api-types/v10';
 import { Client, Events, GatewayIntentBits, type ChatInputCommandInteraction, type Interaction, type Message, type TextChannel } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxControl, type ControlMessage } from '../../src/cli/SandboxControl.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
-import { apiFailure } from '../support/apiFailure.js';
-import { loginAll } from '../support/loginAll.js';
-import { ManualClock } from '../support/ManualClock.js';
+import { SandboxControl, type ControlMessage } from '../src/client/SandboxControl.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
+import { apiFailure } from './support/apiFailure.js';
+import { loginAll } from './support/loginAll.js';
+import { ManualClock } from './support/ManualClock.js';
 
 /**
  * Mentions as Discord computes them, through the real discord.js: what `content` mentions, what

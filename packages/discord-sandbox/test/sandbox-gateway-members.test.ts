@@ -2,7 +2,7 @@ import { Client, Events, GatewayDispatchEvents, GatewayIntentBits, type Guild } 
 import type { GatewayGuildMembersChunkDispatchData } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberId, startFakeSandbox, type FakeApp, type FakeSandbox } from './sandbox-gateway-host.js';
-import { loginAll } from '../support/loginAll.js';
+import { loginAll } from './support/loginAll.js';
 
 const ONE = '200000000000000001';
 const SMALL = '200000000000000002';

@@ -1,15 +1,18 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseSandboxArgs } from '../../src/sandbox/cli.js';
-import { SandboxOptionError } from '../../src/sandbox/SandboxOptionError.js';
-import { resolveSandboxOptions } from '../../src/sandbox/SandboxOptions.js';
+import { parseSandboxArgs } from '../src/cli.js';
+import { SandboxOptionError } from '../src/SandboxOptionError.js';
+import { resolveSandboxOptions } from '../src/SandboxOptions.js';
 
-const script = (args: string[]): string => `import('./src/sandbox/cli.ts').then((cli) => cli.runSandboxCli(${JSON.stringify(args)}))`;
+/** The package's entry point, as `npm run sandbox` (at the root) and `npm start` (here) run it. */
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 function runCli(args: string[]) {
-	return spawn(process.execPath, ['--import', 'tsx', '-e', script(args)], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+	return spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: dirname(MAIN), stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 describe('npm run sandbox', () => {

@@ -11,11 +11,11 @@ import {
 } from 'discord-api-types/v10';
 import { Client, GatewayIntentBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxControl } from '../../src/cli/SandboxControl.js';
-import type { SandboxDispatch } from '../../src/sandbox/gateway/GatewayHost.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
-import { apiFailure } from '../support/apiFailure.js';
-import { loginAll } from '../support/loginAll.js';
+import { SandboxControl } from '../src/client/SandboxControl.js';
+import type { SandboxDispatch } from '../src/gateway/GatewayHost.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
+import { apiFailure } from './support/apiFailure.js';
+import { loginAll } from './support/loginAll.js';
 
 /**
  * What a server admin changes in Server Settings (roles, who holds them, a channel's overwrites,

@@ -1,10 +1,10 @@
 import { REST } from '@discordjs/rest';
 import { GatewayDispatchEvents, GatewayIntentBits, RESTJSONErrorCodes, Routes, type APIGuildMember } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ControlMember } from '../../src/sandbox/control/memberRoutes.js';
-import type { SandboxDispatch } from '../../src/sandbox/gateway/GatewayHost.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
-import { apiFailure } from '../support/apiFailure.js';
+import type { ControlMember } from '../src/control/memberRoutes.js';
+import type { SandboxDispatch } from '../src/gateway/GatewayHost.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
+import { apiFailure } from './support/apiFailure.js';
 
 let sandbox: Sandbox;
 let rest: REST;

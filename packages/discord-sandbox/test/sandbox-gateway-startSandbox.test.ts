@@ -1,8 +1,8 @@
 import { Client, Events, GatewayDispatchEvents, GatewayIntentBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
 import { waitFor } from './sandbox-gateway-host.js';
-import { loginAll } from '../support/loginAll.js';
+import { loginAll } from './support/loginAll.js';
 
 /** The gateway as `startSandbox` wires it: the real state behind the host, one boss and two workers. */
 describe('sandbox gateway inside startSandbox', () => {

@@ -1,9 +1,9 @@
 import { REST } from '@discordjs/rest';
 import { Routes, type APIGuildMember } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
-import type { SandboxOptions } from '../../src/sandbox/SandboxOptions.js';
-import { renamableMembers } from '../support/renamableMembers.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
+import type { SandboxOptions } from '../src/SandboxOptions.js';
+import { renamableMembers } from '../src/renamableMembers.js';
 
 const running: Sandbox[] = [];
 async function sandboxWith(options: SandboxOptions): Promise<Sandbox> {

@@ -1,14 +1,14 @@
 import { Client, GatewayIntentBits, type Guild } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxControl } from '../../src/cli/SandboxControl.js';
-import { parseSandboxArgs } from '../../src/sandbox/cli.js';
-import { SandboxOptionError } from '../../src/sandbox/SandboxOptionError.js';
-import { resolveSandboxOptions } from '../../src/sandbox/SandboxOptions.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
-import { DECORATION_STYLES } from '../../src/sandbox/state/decoratedNames.js';
-import { generateGuild } from '../../src/sandbox/state/generateGuild.js';
-import type { MemberStore } from '../../src/sandbox/state/MemberStore.js';
-import { loginAll } from '../support/loginAll.js';
+import { SandboxControl } from '../src/client/SandboxControl.js';
+import { parseSandboxArgs } from '../src/cli.js';
+import { SandboxOptionError } from '../src/SandboxOptionError.js';
+import { resolveSandboxOptions } from '../src/SandboxOptions.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
+import { DECORATION_STYLES } from '../src/state/decoratedNames.js';
+import { generateGuild } from '../src/state/generateGuild.js';
+import type { MemberStore } from '../src/state/MemberStore.js';
+import { loginAll } from './support/loginAll.js';
 
 /** Every member as its names are now, and what it was decorated with. */
 function snapshot(store: MemberStore) {

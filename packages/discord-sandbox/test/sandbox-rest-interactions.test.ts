@@ -12,9 +12,9 @@ import {
 } from 'discord-api-types/v10';
 import { Client, Events, GatewayIntentBits, type TextChannel } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
-import { apiFailure } from '../support/apiFailure.js';
-import { ManualClock } from '../support/ManualClock.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
+import { apiFailure } from './support/apiFailure.js';
+import { ManualClock } from './support/ManualClock.js';
 
 /** Discord's deadlines: https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction */
 const FIRST_RESPONSE_DEADLINE_MS = 3000;

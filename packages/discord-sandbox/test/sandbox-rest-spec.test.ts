@@ -13,13 +13,13 @@ import {
 import { ErrorResponseSchema, RatelimitedResponseSchema } from 'discord-api-spec/zod';
 import type * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restRoutes } from '../../src/sandbox/rest/restRoutes.js';
-import type { Route } from '../../src/sandbox/rest/Route.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
-import { checkAgainstSpec } from '../support/checkAgainstSpec.js';
-import { renamableMembers } from '../support/renamableMembers.js';
-import { specDeviations } from '../support/specDeviations.js';
-import { specOperation } from '../support/specOperations.js';
+import { restRoutes } from '../src/rest/restRoutes.js';
+import type { Route } from '../src/rest/Route.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
+import { checkAgainstSpec } from './support/checkAgainstSpec.js';
+import { renamableMembers } from '../src/renamableMembers.js';
+import { specDeviations } from './support/specDeviations.js';
+import { specOperation } from './support/specOperations.js';
 
 /**
  * Every JSON body the sandbox's REST API sends (successes, Discord's error bodies, 429s) is

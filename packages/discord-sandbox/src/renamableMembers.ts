@@ -1,4 +1,4 @@
-import type { Sandbox } from '../../src/sandbox/startSandbox.js';
+import type { Sandbox } from './startSandbox.js';
 
 /**
  * Ids of members any of the sandbox's bots may rename, in id order: not the owner, not a bot,

@@ -24,12 +24,12 @@ import {
 	type TextChannel,
 } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxControl } from '../../src/cli/SandboxControl.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
-import { apiFailure } from '../support/apiFailure.js';
-import { checkAgainstSpec } from '../support/checkAgainstSpec.js';
-import { ManualClock } from '../support/ManualClock.js';
-import { specOperation } from '../support/specOperations.js';
+import { SandboxControl } from '../src/client/SandboxControl.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
+import { apiFailure } from './support/apiFailure.js';
+import { checkAgainstSpec } from './support/checkAgainstSpec.js';
+import { ManualClock } from './support/ManualClock.js';
+import { specOperation } from './support/specOperations.js';
 
 /** Discord's deadlines: https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction */
 const FIRST_RESPONSE_DEADLINE_MS = 3000;

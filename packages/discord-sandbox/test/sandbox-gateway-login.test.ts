@@ -2,7 +2,7 @@ import { Client, Events, GatewayDispatchEvents, GatewayIntentBits, type Interact
 import { ChannelType, InteractionType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberId, startFakeSandbox, waitFor, type FakeApp, type FakeSandbox } from './sandbox-gateway-host.js';
-import { loginAll } from '../support/loginAll.js';
+import { loginAll } from './support/loginAll.js';
 
 const GUILD_ID = '200000000000000000';
 const boss: FakeApp = { id: '100000000000000010', token: 'boss.token.0', username: 'Boss', privileged: GatewayIntentBits.GuildMembers };

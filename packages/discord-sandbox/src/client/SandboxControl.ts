@@ -1,7 +1,7 @@
 import type { APIMessage } from 'discord-api-types/v10';
-import type { ControlMember } from '../sandbox/control/memberRoutes.js';
-import type { RequestLogEntry } from '../sandbox/rest/RequestLog.js';
-import type { MentionHistoryJson } from '../sandbox/state/MentionHistory.js';
+import type { ControlMember } from '../control/memberRoutes.js';
+import type { RequestLogEntry } from '../rest/RequestLog.js';
+import type { MentionHistoryJson } from '../state/MentionHistory.js';
 
 export type { ControlMember };
 /** One entry of the sandbox's request log. */

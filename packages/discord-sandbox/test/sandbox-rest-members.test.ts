@@ -1,8 +1,8 @@
 import { REST } from '@discordjs/rest';
 import { AuditLogEvent, RESTJSONErrorCodes, Routes, type APIAuditLog, type APIGuildMember } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
-import { apiFailure } from '../support/apiFailure.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
+import { apiFailure } from './support/apiFailure.js';
 
 let sandbox: Sandbox;
 let rest: REST;

@@ -11,14 +11,14 @@ import {
 } from 'discord-api-types/v10';
 import { Client, Events, GatewayIntentBits, type Guild } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxControl } from '../../src/cli/SandboxControl.js';
-import type { SandboxDispatch } from '../../src/sandbox/gateway/GatewayHost.js';
-import { resolveSandboxOptions } from '../../src/sandbox/SandboxOptions.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
-import { apiFailure } from '../support/apiFailure.js';
-import { loginAll } from '../support/loginAll.js';
-import { renamableMembers } from '../support/renamableMembers.js';
-import { waitUntil } from '../support/waitUntil.js';
+import { SandboxControl } from '../src/client/SandboxControl.js';
+import type { SandboxDispatch } from '../src/gateway/GatewayHost.js';
+import { resolveSandboxOptions } from '../src/SandboxOptions.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
+import { apiFailure } from './support/apiFailure.js';
+import { loginAll } from './support/loginAll.js';
+import { renamableMembers } from '../src/renamableMembers.js';
+import { waitUntil } from './support/waitUntil.js';
 
 /**
  * Add and Remove Guild Member Role through the real discord.js, with Discord's rules: Manage

@@ -9,9 +9,9 @@ import {
 	type APIUser,
 	type GatewayGuildCreateDispatchData,
 } from 'discord-api-types/v10';
-import { createGatewayServer, type GatewayServerOptions } from '../../src/sandbox/gateway/createGatewayServer.js';
-import type { GatewayApp, GatewayHost, GatewayServer, GatewayTiming, SandboxDispatch } from '../../src/sandbox/gateway/GatewayHost.js';
-import { waitUntil } from '../support/waitUntil.js';
+import { createGatewayServer, type GatewayServerOptions } from '../src/gateway/createGatewayServer.js';
+import type { GatewayApp, GatewayHost, GatewayServer, GatewayTiming, SandboxDispatch } from '../src/gateway/GatewayHost.js';
+import { waitUntil } from './support/waitUntil.js';
 
 /**
  * A small stand-in for the sandbox's state, for testing the gateway alone: a few apps, a few
