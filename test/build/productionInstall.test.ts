@@ -27,7 +27,9 @@ const npm = (cwd: string, args: readonly string[], env: Readonly<Record<string, 
  * and the links to the workspace's own packages (`node_modules/@massnick/discord-sandbox`): the
  * sandbox is a devDependency, but npm's lock marks a link to a workspace as neither.
  */
-const devOnly = Object.entries((JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean; link?: boolean }> }).packages)
+type LockedPackage = { dev?: boolean; link?: boolean };
+const locked = (JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, LockedPackage> }).packages;
+const devOnly = Object.entries(locked)
 	.filter(([path, entry]) => entry.dev === true || (entry.link === true && path.startsWith('node_modules/')))
 	.map(([path]) => path);
 
