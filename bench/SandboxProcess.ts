@@ -22,6 +22,8 @@ export interface SandboxProcessOptions {
 	seed: number;
 	/** The share of members generated with a decorated name (`--decorated-names`); 0 or absent for none. */
 	decoratedNames?: number;
+	/** `--integration-limit`: bots the guild may hold, past Discord's 50 only for a study beyond one server. */
+	integrationLimit?: number;
 	logDir: string;
 	/** Generating a million members takes some seconds on a busy machine. */
 	startTimeoutMs: number;
@@ -60,6 +62,7 @@ export class SandboxProcess {
 				...['--seed', String(options.seed)],
 				...['--time-scale', String(options.timeScale)],
 				...(options.decoratedNames ? ['--decorated-names', String(options.decoratedNames)] : []),
+				...(options.integrationLimit === undefined ? [] : ['--integration-limit', String(options.integrationLimit)]),
 			],
 			logFile: join(options.logDir, `sandbox-${options.members}.log`),
 		});

@@ -1,3 +1,4 @@
+import { fitsOneServer } from './formatStudy.js';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { checksOf, cpuRatiosOf, ratiosOf } from './compareResults.js';
 import type { ScenarioResult } from './runScenario.js';
@@ -48,6 +49,8 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 				"per token, the periods from one rate-limit window's first change to the next one's (a window's first change follows a pause of over half a window), starting in the measured window; share = their changes ÷ (their time ÷ one window × 10), late = the median period less one window",
 			sandboxCpu: "utime + stime of the sandbox process during the window, per 1000 of the subject's changes in it",
 			machineBusy: 'the share of all cores busy during the window (/proc/stat), whoever used them',
+			fitsOneServer:
+				"whether one Discord server holds the subject's worker tokens and the boss within its 50 integrations (with no other bot); false: a measure of the process alone",
 			eventLoopDelay:
 				"studies only: the subject's perf_hooks.monitorEventLoopDelay (10 ms resolution) from a preload (bench/eventLoopProbe.ts), per second; the delay past the timer, as the count-weighted mean, the median second's p99, the worst second's p99 and the longest",
 			sanitized:
@@ -74,6 +77,7 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 				reason: subject.reason,
 				change: subject.change,
 				tokens: subject.tokens,
+				fitsOneServer: fitsOneServer(subject.tokens),
 				restOffsetMs: subject.restOffsetMs,
 				windowSeconds: subject.windowSeconds,
 				changesInWindow: subject.changesInWindow,

@@ -1,3 +1,4 @@
+import { SERVER_LIMITS } from '../src/doctor/serverLimits.js';
 import { formatTable } from './formatTable.js';
 import type { ScenarioResult } from './runScenario.js';
 
@@ -5,6 +6,7 @@ const COLUMNS = [
 	'scenario',
 	'run',
 	'tokens',
+	'one server',
 	'offset ms',
 	'burst to burst',
 	'period ms p50/p99/max',
@@ -16,6 +18,11 @@ const COLUMNS = [
 	'loop delay ms mean/p99/max',
 	'machine busy',
 ] as const;
+
+/** Whether one server holds this many worker tokens and the boss: Discord's 50 integrations. */
+export function fitsOneServer(workers: number): boolean {
+	return workers + 1 <= SERVER_LIMITS.integrations;
+}
 
 /**
  * The opt-in studies' own table (a scenario's `runs`): how each run's tokens kept to 10 changes
@@ -33,6 +40,7 @@ export function formatStudy(results: readonly ScenarioResult[]): string[] {
 				result.scenario.name,
 				subject.label,
 				String(subject.tokens),
+				fitsOneServer(subject.tokens) ? 'yes' : 'no',
 				String(subject.restOffsetMs),
 				dash(bursts?.share, () => `${(bursts!.share * 100).toFixed(2)}%`),
 				dash(bursts?.periods, () => `${bursts!.periodMedianMs}/${bursts!.periodP99Ms}/${bursts!.periodMaxMs}`),
@@ -51,6 +59,7 @@ export function formatStudy(results: readonly ScenarioResult[]): string[] {
 		"Window to window (each token, from one rate-limit window's first change to the next one's, in the measured window):",
 		formatTable(COLUMNS, rows),
 		'',
+		`One server: whether one Discord server holds the run's bots, its workers and the boss within ${SERVER_LIMITS.integrations} integrations (with no other bot); a row marked no measures the process alone.`,
 		'Burst to burst: the changes in those periods ÷ (their time ÷ one window × 10), free of where the bursts fall in the measured window; late: the median period less one window (the wait past each reset); short: periods with fewer than 10 changes.',
 		"CPU per 1,000 changes of the bot's process and of the sandbox's; loop delay: the bot's event loop past a 10 ms timer (perf_hooks, through a preload), the mean, the median second's p99 and the longest; machine busy: both cores, whoever used them.",
 	];

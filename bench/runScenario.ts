@@ -80,6 +80,9 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 		timeScale: scenario.timeScale,
 		seed: 1,
 		...(scenario.decoratedNames === undefined ? {} : { decoratedNames: scenario.decoratedNames }),
+		// A guild with more bots than Discord lets one server hold: the boss, the workers and the
+		// generated guild's 4 other bots.
+		...(scenario.beyondOneServer ? { integrationLimit: scenario.workers + 5 } : {}),
 		logDir,
 		startTimeoutMs: 60_000 + scenario.members / 10,
 	});

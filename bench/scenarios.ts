@@ -1,3 +1,4 @@
+import { SERVER_LIMITS } from '../src/doctor/serverLimits.js';
 import type { SubjectKind } from './Subject.js';
 import { productRestOffsetMs, scaledRestOffsetMs, type SubjectRun } from './SubjectRun.js';
 
@@ -75,12 +76,21 @@ export interface Scenario {
 	 * subjects): about 50 s for the 1001 pages of 1M at time scale 20.
 	 */
 	listing?: boolean;
+	/**
+	 * The scenario's sandbox holds more bots than one Discord server can (50 integrations): a study
+	 * of one process, whose rows past 49 workers no real server runs.
+	 */
+	beyondOneServer?: boolean;
 }
 
 /** discord.js's REST offset, in ms, the `realtime` scenario compares: discord.js's default (massnick's until this study), and two smaller. */
 const REALTIME_OFFSETS_MS = [50, 10, 0] as const;
-/** Worker tokens in one process, for the `tokens` scenario. */
-const TOKEN_COUNTS = [50, 100, 200, 400] as const;
+/**
+ * Worker tokens in one process, for the `tokens` scenario: 49, the most one server holds (50
+ * integrations, the boss among them, and no other bot), then counts only several servers (or
+ * none) could hold, to find where one process stops keeping up.
+ */
+const TOKEN_COUNTS = [SERVER_LIMITS.integrations - 1, 100, 200, 400] as const;
 
 const ALL: readonly SubjectKind[] = ['massnick', 'massnick-role', 'single-token', 'design-2021'];
 const RATE_TARGETS = { minShareOfCeiling: 0.97, max429s: 0, max403s: 0, maxWorkerGapWindows: 2 } as const;
@@ -255,7 +265,8 @@ export const SCENARIOS: readonly Scenario[] = [
 		],
 		targets: { minBurstShare: 0.97, max429s: 0, max403s: 0, maxWorkerGapWindows: 2 },
 		probeEventLoop: true,
-		note: 'how many worker tokens one massnick process carries at full rate: 50, 100, 200 and 400 workers on a 1,000,000-member guild, one after another, then 200 and 400 again with workers.maxInFlight 30 (queues three times as deep)',
+		beyondOneServer: true,
+		note: 'how many worker tokens one massnick process carries at full rate: 49 (the most one Discord server holds), 100, 200 and 400 workers on a 1,000,000-member guild, one after another, then 200 and 400 again with workers.maxInFlight 30 (queues three times as deep); past 49 no one server holds them',
 		optIn: true,
 		resultsFile: 'results-tokens.json',
 		budgetSeconds: 900,

@@ -37,10 +37,17 @@ export interface SandboxOptions {
 	/** Generated members (10..10,000,000); the boss and worker bots join on top. Default 1000. */
 	members?: number;
 	/**
-	 * Worker applications besides the boss (0..1,000: the benchmark measures one process holding
-	 * a few hundred). Default 10.
+	 * Worker applications besides the boss (0..1,000). Default 10. The boss, the workers and the
+	 * other bots must fit in {@link integrationLimit}, as on Discord.
 	 */
 	workers?: number;
+	/**
+	 * How many bots the guild holds at most, the boss, the workers and {@link otherBots} together.
+	 * Default 50, Discord's ("Maximum number of guild integrations reached (50)", enforced as bots
+	 * are added: discord-api-docs #6842 and #7405). Only a study of one process beyond one server
+	 * (the benchmark's 400 tokens) raises it; the guild it makes is one Discord would not allow.
+	 */
+	integrationLimit?: number;
 	/**
 	 * Whether the worker applications have the Server Members intent switched on, as the boss's
 	 * has. Default false: massnick needs it for the boss alone, and the sandbox proves that.
@@ -104,6 +111,7 @@ export interface ResolvedSandboxOptions extends Required<Omit<SandboxOptions, 'l
 export const SANDBOX_DEFAULTS = {
 	members: 1000,
 	workers: 10,
+	integrationLimit: 50,
 	workerMembersIntent: false,
 	seed: 1,
 	decoratedNames: 0,
@@ -174,6 +182,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
 	const resolved: ResolvedSandboxOptions = {
 		members: integer('members', options.members, SANDBOX_DEFAULTS.members, 10, 10_000_000),
 		workers: integer('workers', options.workers, SANDBOX_DEFAULTS.workers, 0, 1000),
+		integrationLimit: integer('integrationLimit', options.integrationLimit, SANDBOX_DEFAULTS.integrationLimit, 1, 10_000),
 		workerMembersIntent: options.workerMembersIntent ?? SANDBOX_DEFAULTS.workerMembersIntent,
 		otherBots: options.otherBots === undefined ? undefined : integer('otherBots', options.otherBots, 1, 1, 1000),
 		seed: integer('seed', options.seed, SANDBOX_DEFAULTS.seed, 0, 2 ** 31 - 1),
@@ -211,8 +220,20 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
 	if (resolved.otherBots !== undefined && resolved.otherBots > resolved.members / 2) {
 		problems.push({ option: 'otherBots', message: `must be at most half of members (${resolved.members}), got ${resolved.otherBots}` });
 	}
+	const bots = 1 + resolved.workers + (resolved.otherBots ?? usualOtherBots(resolved.members));
+	if (bots > resolved.integrationLimit) {
+		problems.push({
+			option: 'workers',
+			message: `the boss, ${resolved.workers} workers and ${bots - 1 - resolved.workers} other bots are ${bots} bots, and a Discord server holds at most ${resolved.integrationLimit} integrations, bots included: ask for fewer workers (at most ${Math.max(0, resolved.integrationLimit - (bots - resolved.workers))}), or raise integrationLimit for a guild Discord would not allow`,
+		});
+	}
 	if (problems.length > 0) throw new SandboxOptionError(problems);
 	return resolved;
+}
+
+/** Bots of other applications a generated guild holds when `otherBots` is not given. */
+export function usualOtherBots(members: number): number {
+	return members >= 1000 ? 4 : 1;
 }
 
 /** Whether `host` is this machine only: `localhost`, `127.0.0.0/8`, or `::1`. */

@@ -6,7 +6,7 @@ import { SANDBOX_DEFAULTS, type SandboxOptions } from './SandboxOptions.js';
 import { startSandbox } from './startSandbox.js';
 
 const USAGE = `usage: npm run sandbox -- [--members N] [--workers N] [--seed N] [--port N] [--host ADDR] [--time-scale F] [--log-level LEVEL]
-                          [--decorated-names F] [--worker-members-intent]
+                          [--decorated-names F] [--worker-members-intent] [--integration-limit N]
 
   --members     generated members, 10..10000000 (default ${SANDBOX_DEFAULTS.members}); the bots join on top
   --workers     worker applications besides the boss (default ${SANDBOX_DEFAULTS.workers})
@@ -20,6 +20,9 @@ const USAGE = `usage: npm run sandbox -- [--members N] [--workers N] [--seed N] 
                 zalgo, "!!! Bob", "  .Bob", "ǃBob", "★☆★", "ㅤ" (default ${SANDBOX_DEFAULTS.decoratedNames}; same seed, same names)
   --worker-members-intent
                 the worker applications have the Server Members intent too (default: the boss's alone)
+  --integration-limit
+                bots the guild may hold, the boss, the workers and the other bots together (default
+                ${SANDBOX_DEFAULTS.integrationLimit}, Discord's); raise it only to study one process beyond one server
 
 Prints one JSON line on stdout once listening: {"apiUrl","controlUrl","guildId","ownerId","channelId","bossToken","workerTokens"}.
 Runs until SIGINT or SIGTERM.`;
@@ -34,6 +37,7 @@ const FLAGS = {
 	'log-level': { type: 'string' },
 	'decorated-names': { type: 'string' },
 	'worker-members-intent': { type: 'boolean' },
+	'integration-limit': { type: 'string' },
 	help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -63,6 +67,7 @@ export function parseSandboxArgs(argv: readonly string[]): { options: SandboxOpt
 		port: number('port', true),
 		timeScale: number('time-scale', false),
 		decoratedNames: number('decorated-names', false),
+		integrationLimit: number('integration-limit', true),
 		...(values.host === undefined ? {} : { host: values.host }),
 		...(values['worker-members-intent'] === true ? { workerMembersIntent: true } : {}),
 	};
@@ -82,6 +87,7 @@ const FLAG_OF: Record<string, string> = {
 	host: '--host',
 	timeScale: '--time-scale',
 	decoratedNames: '--decorated-names',
+	integrationLimit: '--integration-limit',
 };
 
 /**

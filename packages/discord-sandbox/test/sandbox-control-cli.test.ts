@@ -17,10 +17,11 @@ function runCli(args: string[]) {
 
 describe('npm run sandbox', () => {
 	it('maps flags to options and names every bad flag', () => {
-		expect(parseSandboxArgs(['--members', '5000', '--time-scale', '2.5', '--host', '127.0.0.2']).options).toMatchObject({
+		expect(parseSandboxArgs(['--members', '5000', '--time-scale', '2.5', '--host', '127.0.0.2', '--integration-limit', '60']).options).toMatchObject({
 			members: 5000,
 			timeScale: 2.5,
 			host: '127.0.0.2',
+			integrationLimit: 60,
 		});
 		let error: unknown;
 		try {

@@ -73,3 +73,34 @@ describe('the otherBots option', () => {
 		expect(member.roles).toContain(last.id);
 	});
 });
+
+describe("Discord's 50 integrations a server", () => {
+	const problemsOf = (options: Parameters<typeof resolveSandboxOptions>[0]): SandboxOptionError['problems'] => {
+		try {
+			resolveSandboxOptions(options);
+			return [];
+		} catch (error) {
+			if (error instanceof SandboxOptionError) return error.problems;
+			throw error;
+		}
+	};
+
+	it('hold the boss, the workers and the other bots together: one more bot is refused, naming how many workers fit', () => {
+		// 1,000 members bring 4 other bots: the boss and 45 workers make 50.
+		expect(problemsOf({ members: 1000, workers: 45 })).toEqual([]);
+		expect(problemsOf({ members: 1000, workers: 46 })).toEqual([
+			{
+				option: 'workers',
+				message:
+					'the boss, 46 workers and 4 other bots are 51 bots, and a Discord server holds at most 50 integrations, bots included: ask for fewer workers (at most 45), or raise integrationLimit for a guild Discord would not allow',
+			},
+		]);
+		expect(problemsOf({ members: 200, workers: 3, otherBots: 47 })).toHaveLength(1);
+		expect(problemsOf({ members: 200, workers: 2, otherBots: 47 })).toEqual([]);
+	});
+
+	it('is raised only on purpose, for a study of one process beyond one server', () => {
+		expect(problemsOf({ members: 1000, workers: 400, integrationLimit: 405 })).toEqual([]);
+		expect(resolveSandboxOptions({ members: 1000 }).integrationLimit).toBe(50);
+	});
+});

@@ -1,4 +1,5 @@
 import { PermissionFlagsBits, type APIRole, type RoleFlags } from 'discord-api-types/v10';
+import { usualOtherBots } from '../SandboxOptions.js';
 import { MemberStore } from './MemberStore.js';
 import { EVERYONE_PERMISSIONS } from './permissions.js';
 import { Random } from './random.js';
@@ -139,8 +140,8 @@ export function generateGuild({ members, workers, workerMembersIntent = false, s
 	const [ownerIndex] = takeIndices(1) as [number];
 	const adminIndices = takeIndices(large ? 3 : 1);
 	const moderatorIndices = takeIndices(large ? Math.min(40, Math.max(4, Math.round(members / 2000))) : 2);
-	const usualOtherBots = large ? 4 : 1;
-	const otherBotIndices = takeIndices(otherBots ?? usualOtherBots);
+	const usual = usualOtherBots(members);
+	const otherBotIndices = takeIndices(otherBots ?? usual);
 	const appIndices = takeIndices(appCount);
 
 	const special = new Map<number, readonly string[]>();
@@ -184,8 +185,8 @@ export function generateGuild({ members, workers, workerMembersIntent = false, s
 	store.setRoles(integrationBot, [...store.roles(integrationBot), allRoleIds.MEE6]);
 	// Discord creates a bot's managed role at position 1, just above @everyone, so the roles of the
 	// bots past the usual few sit below the ladder. Their ids come last: the default guild keeps its own.
-	const botRoles = otherBotIndices.slice(usualOtherBots).map((index, n): APIRole => {
-		const role = botRole(guildObjectId(), otherBotName(usualOtherBots + n), n + 1, store.idAt(index).toString());
+	const botRoles = otherBotIndices.slice(usual).map((index, n): APIRole => {
+		const role = botRole(guildObjectId(), otherBotName(usual + n), n + 1, store.idAt(index).toString());
 		store.setRoles(index, [...store.roles(index), role.id]);
 		return role;
 	});
