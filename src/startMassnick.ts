@@ -54,6 +54,11 @@ export interface StartMassnickOptions {
 	 * application has the Server Members intent.
 	 */
 	boss?: boolean;
+	/**
+	 * Stops a start that is waiting out Discord (5xx answers, time-outs): `massnick run` aborts it
+	 * on SIGINT or SIGTERM. The start then throws `StartAborted`.
+	 */
+	signal?: AbortSignal;
 }
 
 /**
@@ -84,15 +89,20 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 		client: { ...client, restRetries: 0 },
 		logger: logger.child({ component: 'fleet' }),
 		invalidRequestBudget: config.safety.invalidRequestBudget,
+		startRetry: config.workers.retry,
 	});
 	// With the boss running, its own token lists already: the same token twice would only share
 	// one allowance and earn 429s.
 	const listerToken = config.listerToken !== '' && !(boss && config.listerToken === config.bossToken) ? config.listerToken : undefined;
 	let lister: RestLister | undefined;
+	const { signal } = options;
 	const started = await Promise.allSettled([
-		boss?.start(),
-		fleet.start(),
-		listerToken && openRestLister({ token: listerToken, label: 'LISTER_TOKEN', ...client }).then((opened) => (lister = opened)),
+		boss?.start(signal),
+		fleet.start(signal),
+		listerToken &&
+			openRestLister({ token: listerToken, label: 'LISTER_TOKEN', ...client, patience: { logger, retry: config.workers.retry, signal } }).then(
+				(opened) => (lister = opened),
+			),
 	]);
 	const stopAll = () => Promise.allSettled([boss?.stop(), fleet.stop()]);
 	const failures = started.flatMap((result) => (result.status === 'rejected' ? [result.reason as Error] : []));

@@ -15,7 +15,10 @@ import {
 } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config/Config.js';
+import { classifyError } from '../discord/classifyError.js';
+import { connectPatiently } from '../discord/connectPatiently.js';
 import { createClient } from '../discord/createClient.js';
+import { StartAborted, waitOutTransient } from '../discord/waitOutTransient.js';
 import { permissionNames } from '../discord/permissionNames.js';
 import { ErrorCodes, JobError, MassnickError } from '../errors.js';
 import { toMemberRecord } from '../discord/toMemberRecord.js';
@@ -83,14 +86,20 @@ export class Boss implements BossHandle {
 		this.#live = live;
 	}
 
-	/** Logs in, checks the guild, and registers the commands there (guild commands update at once). */
-	async start(): Promise<void> {
+	/**
+	 * Logs in, checks the guild, and registers the commands there (guild commands update at once).
+	 * 5xx answers, time-outs and dropped connections are waited out with the changes' backoff, each
+	 * wait logged, until they pass or `signal` aborts.
+	 */
+	async start(signal?: AbortSignal): Promise<void> {
+		const wait = { logger: this.logger, retry: this.config.workers.retry, signal };
 		const ready = once(this.client, Events.ClientReady);
 		try {
-			await this.client.login(this.config.bossToken);
+			await connectPatiently(this.client, this.config.bossToken, { ...wait, what: 'the boss logging in' });
 		} catch (error) {
+			if (error instanceof StartAborted) throw error;
 			const code = (error as { code?: unknown }).code;
-			if (code === DiscordjsErrorCodes.TokenInvalid) {
+			if (code === DiscordjsErrorCodes.TokenInvalid || classifyError(error).kind === 'revoked') {
 				throw new JobError(ErrorCodes.TokenRejected, "The boss's token (BOSS_TOKEN) was rejected by Discord: check it in .env.");
 			}
 			if (code === DiscordjsErrorCodes.DisallowedIntents) {
@@ -109,8 +118,8 @@ export class Boss implements BossHandle {
 				`The boss bot is not a member of guild ${this.config.guildId}: check GUILD_ID, or invite the boss bot to that server.`,
 			);
 		}
-		await guild.commands.set([...commandDefinitions]);
-		this.#elsewhere = await WorkersElsewhere.read(this.config, this.client.rest, this.logger);
+		await waitOutTransient(() => guild.commands.set([...commandDefinitions]), { ...wait, what: 'the boss registering its commands' });
+		this.#elsewhere = await WorkersElsewhere.read(this.config, this.client.rest, this.logger, signal);
 		this.logger.info({ guild: guild.name, commands: commandDefinitions.length }, 'boss ready, commands registered');
 	}
 

@@ -115,12 +115,15 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 
 	let signal: NodeJS.Signals | undefined;
 	let job: Job | undefined;
+	// A start waiting out Discord (5xx, time-outs) stops on the first signal.
+	const starting = new AbortController();
 	const onSignal = (received: NodeJS.Signals): void => {
 		if (signal) {
 			say(`${received} again: exiting now, without waiting for the journal's end line; running the same command again finishes the job.`);
 			process.exit(RunExitCodes.Cancelled);
 		}
 		signal = received;
+		starting.abort();
 		say(`${received}: cancelling; no new request goes out and what was done stays journaled (${received} again exits at once).`);
 		log.warn({ signal: received }, 'cancelling the job');
 		job?.cancel();
@@ -141,8 +144,12 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 		if (bar) say(withBoss ? `Connecting the boss and ${workers}…` : `Connecting ${workers}, without the boss (this process holds only some of the workers)…`);
 		let massnick: Massnick<Boss | undefined>;
 		try {
-			massnick = await startMassnick(startConfig, logger, { boss: withBoss });
+			massnick = await startMassnick(startConfig, logger, { boss: withBoss, signal: starting.signal });
 		} catch (error) {
+			if (signal) {
+				say(`Cancelled by ${signal} while connecting: nothing changed.`);
+				return RunExitCodes.Cancelled;
+			}
 			const exitCode = startFailureExitCode(error);
 			say(`Could not start: ${(error as Error).message}${exitCode === RunExitCodes.RetryLater ? ' Nothing ran; run it again later.' : ''}`);
 			log.error({ err: error, exitCode }, 'could not start');

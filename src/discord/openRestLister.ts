@@ -1,6 +1,7 @@
 import { type RESTGetCurrentApplicationResult, REST, Routes } from 'discord.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import { hasMembersIntent } from './membersIntent.js';
+import { StartAborted, type WaitOutOptions, waitOutTransient } from './waitOutTransient.js';
 
 export interface RestListerOptions {
 	token: string;
@@ -9,6 +10,8 @@ export interface RestListerOptions {
 	apiUrl?: string | undefined;
 	restOffsetMs: number;
 	restTimeoutMs: number;
+	/** How its first read waits out Discord's passing failures (the changes' backoff, logged). */
+	patience: Omit<WaitOutOptions, 'what'>;
 }
 
 /** A bot that may list the guild's members over REST, and its user id (a bot the jobs leave alone). */
@@ -37,8 +40,12 @@ export async function openRestLister(options: RestListerOptions): Promise<RestLi
 	}).setToken(options.token);
 	let application: RESTGetCurrentApplicationResult;
 	try {
-		application = (await rest.get(Routes.currentApplication())) as RESTGetCurrentApplicationResult;
+		application = (await waitOutTransient(() => rest.get(Routes.currentApplication()), {
+			...options.patience,
+			what: `${options.label} reading its application`,
+		})) as RESTGetCurrentApplicationResult;
 	} catch (error) {
+		if (error instanceof StartAborted) throw error;
 		if ((error as { status?: number }).status === 401) {
 			throw new JobError(
 				ErrorCodes.TokenRejected,

@@ -26,6 +26,8 @@ export interface RetryTransientOptions {
 	 * attempt, so it must change something each time. Not asked about `aborted`.
 	 */
 	retryAtOnce?: ((failure: ErrorClass, error: unknown) => boolean) | undefined;
+	/** Told of each retry before its backoff: what failed, the retry's number (1 for the first) and the wait. */
+	onRetry?: ((failure: ErrorClass & { kind: 'transient' }, retry: number, delayMs: number) => void) | undefined;
 	/** Seams for tests. */
 	sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
 	random?: (() => number) | undefined;
@@ -56,8 +58,10 @@ export async function retryTransient<T>(run: () => Promise<T>, options: RetryTra
 			if (failure.kind === 'aborted') return { ok: false, failure, error };
 			if (retryAtOnce?.(failure, error) === true) continue;
 			if (failure.kind !== 'transient' || attempt + 1 >= retry.attempts) return { ok: false, failure, error };
+			const delayMs = backoffDelay(attempt, retry.baseDelayMs, retry.maxDelayMs, options.random);
+			options.onRetry?.(failure, attempt + 1, delayMs);
 			try {
-				await sleep(backoffDelay(attempt, retry.baseDelayMs, retry.maxDelayMs, options.random), signal);
+				await sleep(delayMs, signal);
 			} catch (reason) {
 				return { ok: false, failure: { kind: 'aborted' }, error: reason };
 			}

@@ -1,7 +1,7 @@
-import { REST } from 'discord.js';
-import type { Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { Config } from '../config/Config.js';
 import { createRedactor, secretsOf } from '../config/redactTokens.js';
+import { PatientRest } from '../discord/PatientRest.js';
 import type { BotRole } from '../discord/requiredPermissions.js';
 import { ErrorCodes } from '../errors.js';
 import type { BotFacts } from './BotFacts.js';
@@ -19,7 +19,7 @@ import { renderReport } from './renderReport.js';
 export type DoctorSection = () => Promise<string[]>;
 
 export interface RunDoctorOptions {
-	config: Pick<Config, 'bossToken' | 'workerTokens' | 'guildId' | 'apiUrl' | 'rest' | 'dataDir' | 'journal' | 'fleetJournalsDir'>;
+	config: Pick<Config, 'bossToken' | 'workerTokens' | 'guildId' | 'apiUrl' | 'rest' | 'dataDir' | 'journal' | 'fleetJournalsDir' | 'workers'>;
 	/** Receives the report one line at a time (already free of tokens). */
 	out: (line: string) => void;
 	/** The channel the live status will be posted in; every text channel is checked when absent. */
@@ -51,8 +51,14 @@ export async function runDoctor({ config, out, channelId, extraSections, logger 
 			tokenSetting: `WORKER_TOKENS (token ${index + 1} in the list)`,
 		})),
 	];
-	const clients = bots.map(({ token }) =>
-		new REST({ ...(config.apiUrl ? { api: config.apiUrl } : {}), timeout: config.rest.timeoutMs, retries: 1 }).setToken(token),
+	// Every read waits out a Discord incident (5xx, time-outs) with the changes' backoff, logging
+	// each wait: a report made of passing errors would send the operator after the wrong fix.
+	const quiet = logger ?? pino({ level: 'silent' });
+	const clients = bots.map(({ token, label }) =>
+		new PatientRest(
+			{ ...(config.apiUrl ? { api: config.apiUrl } : {}), timeout: config.rest.timeoutMs, retries: 0 },
+			{ label, logger: quiet, retry: config.workers.retry },
+		).setToken(token),
 	);
 	const facts: BotFacts[] = await Promise.all(bots.map((bot, index) => readBot({ rest: clients[index]!, guildId: config.guildId, ...bot })));
 	for (const bot of facts)

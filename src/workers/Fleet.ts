@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ClientOptions } from '../discord/createClient.js';
 import { InvalidRequestGuard } from '../discord/InvalidRequestGuard.js';
 import { ErrorCodes, MassnickError } from '../errors.js';
-import { Worker } from './Worker.js';
+import { Worker, type WorkerOptions } from './Worker.js';
 
 export interface FleetOptions {
 	/**
@@ -15,6 +15,8 @@ export interface FleetOptions {
 	guildId: string;
 	client: Omit<ClientOptions, 'intents'>;
 	logger: Logger;
+	/** The backoff each worker's start waits out Discord with (`workers.retry`). */
+	startRetry: WorkerOptions['startRetry'];
 	/** Invalid responses (401, 403, 429) allowed per 10 minutes across the whole process. */
 	invalidRequestBudget: number;
 }
@@ -64,6 +66,7 @@ export class Fleet {
 						guildId: options.guildId,
 						client: options.client,
 						logger: options.logger.child({ worker: id }),
+						startRetry: options.startRetry,
 					}),
 			);
 		this.#byId = new Map(this.workers.map((worker) => [worker.index, worker]));
@@ -95,9 +98,12 @@ export class Fleet {
 		return this.workers.filter((worker) => worker.state === 'ready' || worker.state === 'reconnecting');
 	}
 
-	/** Starts every worker at once; if any fails, stops the rest and reports every failure. */
-	async start(): Promise<void> {
-		const results = await Promise.allSettled(this.workers.map((worker) => worker.start()));
+	/**
+	 * Starts every worker at once, each waiting out Discord's passing failures until `signal`
+	 * aborts; if any fails, stops the rest and reports every failure.
+	 */
+	async start(signal?: AbortSignal): Promise<void> {
+		const results = await Promise.allSettled(this.workers.map((worker) => worker.start(signal)));
 		const failures = results.flatMap((result, place) =>
 			result.status === 'rejected' ? [{ worker: this.workers[place]!.index, error: result.reason as Error }] : [],
 		);

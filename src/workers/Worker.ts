@@ -1,8 +1,12 @@
 import { once } from 'node:events';
 import { type Client, DiscordjsErrorCodes, Events, GatewayIntentBits, type Guild, Status } from 'discord.js';
 import type { Logger } from 'pino';
+import { classifyError } from '../discord/classifyError.js';
+import { connectPatiently } from '../discord/connectPatiently.js';
 import { createClient, type ClientOptions } from '../discord/createClient.js';
 import { hasMembersIntent } from '../discord/membersIntent.js';
+import type { RetryPolicy } from '../discord/retryTransient.js';
+import { StartAborted, waitOutTransient } from '../discord/waitOutTransient.js';
 import { ErrorCodes, JobError } from '../errors.js';
 
 /** What a worker is doing, as `/shards` shows it. */
@@ -15,6 +19,8 @@ export interface WorkerOptions {
 	guildId: string;
 	client: Omit<ClientOptions, 'intents'>;
 	logger: Logger;
+	/** The backoff a start waits out Discord with (`workers.retry`, the changes' own). */
+	startRetry: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>;
 }
 
 /**
@@ -32,6 +38,7 @@ export class Worker {
 	readonly #token: string;
 	readonly #guildId: string;
 	readonly #logger: Logger;
+	readonly #startRetry: WorkerOptions['startRetry'];
 	#state: WorkerState = 'offline';
 	#listsMembers = false;
 
@@ -41,6 +48,7 @@ export class Worker {
 		this.#token = options.token;
 		this.#guildId = options.guildId;
 		this.#logger = options.logger;
+		this.#startRetry = options.startRetry;
 		this.client = createClient({ ...options.client, intents: [GatewayIntentBits.Guilds] });
 		this.client.on(Events.ShardDisconnect, (event) => {
 			if (this.#state !== 'stopped' && this.#state !== 'revoked') this.#state = 'reconnecting';
@@ -92,16 +100,18 @@ export class Worker {
 
 	/**
 	 * Logs in and waits for the guild. What the bot may do there is each action's to check, when a
-	 * job starts. Every failure names the worker by its place, never by its token.
+	 * job starts. Every failure names the worker by its place, never by its token. 5xx answers,
+	 * time-outs and dropped connections are waited out, each wait logged, until they pass or
+	 * `signal` aborts (SIGINT or SIGTERM during the start).
 	 */
-	async start(): Promise<void> {
+	async start(signal?: AbortSignal): Promise<void> {
 		this.#state = 'connecting';
 		const ready = once(this.client, Events.ClientReady);
 		try {
-			await this.client.login(this.#token);
+			await connectPatiently(this.client, this.#token, { what: `${this.label} logging in`, logger: this.#logger, retry: this.#startRetry, signal });
 		} catch (error) {
 			this.#state = 'stopped';
-			throw this.#loginError(error);
+			throw error instanceof StartAborted ? error : this.#loginError(error);
 		}
 		await ready;
 		const guild = this.client.guilds.cache.get(this.#guildId);
@@ -112,7 +122,7 @@ export class Worker {
 				`${this.label}'s bot is not a member of guild ${this.#guildId}: check GUILD_ID, or invite that bot with the link npm run doctor prints.`,
 			);
 		}
-		this.#listsMembers = await this.#readMembersIntent();
+		this.#listsMembers = await this.#readMembersIntent(signal);
 		this.#state = 'ready';
 		this.#logger.info({ highestRole: guild.members.me?.roles.highest.name, listsMembers: this.#listsMembers }, 'worker ready');
 	}
@@ -132,12 +142,22 @@ export class Worker {
 		await this.client.destroy();
 	}
 
-	/** A worker that cannot read its flags still makes changes; it just does not help list. */
-	async #readMembersIntent(): Promise<boolean> {
+	/**
+	 * Whether its application may list members. A passing failure is waited out (the worker would
+	 * otherwise not help list for the whole run); a worker that cannot read its flags for another
+	 * reason still makes changes, it just does not help list.
+	 */
+	async #readMembersIntent(signal: AbortSignal | undefined): Promise<boolean> {
 		try {
-			const application = await this.client.application!.fetch();
+			const application = await waitOutTransient(() => this.client.application!.fetch(), {
+				what: `${this.label} reading its application`,
+				logger: this.#logger,
+				retry: this.#startRetry,
+				signal,
+			});
 			return hasMembersIntent(application.flags.bitfield);
 		} catch (error) {
+			if (error instanceof StartAborted) throw error;
 			this.#logger.warn({ err: error }, 'could not read the application flags; this worker will not help list members');
 			return false;
 		}
@@ -145,7 +165,7 @@ export class Worker {
 
 	#loginError(error: unknown): Error {
 		const code = (error as { code?: unknown }).code;
-		if (code === DiscordjsErrorCodes.TokenInvalid || (error as { status?: number }).status === 401) {
+		if (code === DiscordjsErrorCodes.TokenInvalid || classifyError(error).kind === 'revoked') {
 			return new JobError(ErrorCodes.TokenRejected, `${this.label}'s token was rejected by Discord: check its place in WORKER_TOKENS.`);
 		}
 		if (code === DiscordjsErrorCodes.DisallowedIntents) {

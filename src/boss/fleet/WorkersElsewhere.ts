@@ -33,7 +33,7 @@ export class WorkersElsewhere {
 	 * lists every worker's; logs what could not be read and what that costs. Never throws for a
 	 * worker: the boss starts anyway.
 	 */
-	static async read(config: Config, rest: REST, logger: Logger): Promise<WorkersElsewhere> {
+	static async read(config: Config, rest: REST, logger: Logger, signal?: AbortSignal): Promise<WorkersElsewhere> {
 		const held = new Set(config.heldWorkers.map((worker) => worker.id));
 		const others = Array.from({ length: config.workerCount }, (_, id) => id).filter((id) => !held.has(id));
 		if (others.length === 0) return WorkersElsewhere.none();
@@ -46,6 +46,7 @@ export class WorkersElsewhere {
 			apiUrl: config.apiUrl,
 			restOffsetMs: config.rest.offsetMs,
 			restTimeoutMs: config.rest.timeoutMs,
+			patience: { logger, retry: config.workers.retry, signal },
 		});
 		for (const bot of bots) {
 			if (bot.roles === null)

@@ -1,4 +1,6 @@
-import { REST, RESTJSONErrorCodes, Routes, type RESTGetAPICurrentUserResult, type RESTGetAPIGuildMemberResult } from 'discord.js';
+import { type REST, RESTJSONErrorCodes, Routes, type RESTGetAPICurrentUserResult, type RESTGetAPIGuildMemberResult } from 'discord.js';
+import { type Patience, PatientRest } from '../../discord/PatientRest.js';
+import { waitOutTransient } from '../../discord/waitOutTransient.js';
 
 /** A worker of another process, as the boss read it at start. */
 export interface WorkerBot {
@@ -18,6 +20,8 @@ export interface ReadWorkerBotsOptions {
 	readonly apiUrl?: string | undefined;
 	readonly restOffsetMs: number;
 	readonly restTimeoutMs: number;
+	/** How each read waits out Discord's passing failures (the changes' backoff, logged). */
+	readonly patience: Omit<Patience, 'label'>;
 }
 
 export interface ReadWorkerBots {
@@ -62,12 +66,10 @@ export async function readWorkerBots(options: ReadWorkerBotsOptions): Promise<Re
 }
 
 async function readOne(worker: number, token: string, options: ReadWorkerBotsOptions): Promise<WorkerBot> {
-	const rest = new REST({
-		...(options.apiUrl ? { api: options.apiUrl } : {}),
-		offset: options.restOffsetMs,
-		timeout: options.restTimeoutMs,
-		retries: 1,
-	}).setToken(token);
+	const rest = new PatientRest(
+		{ ...(options.apiUrl ? { api: options.apiUrl } : {}), offset: options.restOffsetMs, timeout: options.restTimeoutMs, retries: 0 },
+		{ ...options.patience, label: `worker ${worker}` },
+	).setToken(token);
 	let userId: string;
 	try {
 		userId = ((await rest.get(Routes.user())) as RESTGetAPICurrentUserResult).id;
@@ -76,7 +78,10 @@ async function readOne(worker: number, token: string, options: ReadWorkerBotsOpt
 		throw new Error(`worker ${worker}'s bot could not be read: ${(error as Error).message}`);
 	}
 	try {
-		const member = (await options.rest.get(Routes.guildMember(options.guildId, userId))) as RESTGetAPIGuildMemberResult;
+		const member = (await waitOutTransient(() => options.rest.get(Routes.guildMember(options.guildId, userId)), {
+			...options.patience,
+			what: `the boss reading worker ${worker}'s member`,
+		})) as RESTGetAPIGuildMemberResult;
 		return { worker, userId, roles: member.roles };
 	} catch (error) {
 		if ((error as { code?: unknown }).code === RESTJSONErrorCodes.UnknownMember) return { worker, userId, roles: null };

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ErrorCodes, JournalError } from '../../errors.js';
 
 /** File-level helpers of the journal: durable writes, safe names, crash recovery. */
@@ -68,12 +68,20 @@ export async function syncDirectory(dir: string): Promise<void> {
 }
 
 export function writeFailed(path: string, error: unknown): JournalError {
-	const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+	const code = (error as NodeJS.ErrnoException).code;
+	const reason = code ?? (error as Error).message;
+	const folder = dirname(path);
+	const fix =
+		code === 'ENOSPC' || code === 'EDQUOT'
+			? `the disk holding ${folder} is full: free space there (or set MASSNICK_DATA_DIR to a folder on a larger disk, with this folder moved along), then run the same command again: it continues where this one stopped`
+			: code === 'EFBIG'
+				? `the journal in ${folder} reached the largest file this system lets massnick write (the limit of the user it runs as, ulimit -f, or the filesystem's own): raise it, then run the same command again: it continues where this one stopped`
+				: code === 'EROFS' || code === 'EACCES' || code === 'EPERM'
+					? `${folder} cannot be written: make it writable by the user massnick runs as, then run the same command again: it continues where this one stopped`
+					: `check the disk holding ${folder}, then run the same command again: it continues where this one stopped`;
 	return new JournalError(
 		ErrorCodes.JournalWriteFailed,
-		`Writing the journal ${path} failed (${reason}); nothing more is changed without its original on disk.`,
-		{
-			cause: error,
-		},
+		`Writing the journal ${path} failed (${reason}), so the job stopped: no member is changed without their original on disk. To go on, ${fix}.`,
+		{ cause: error },
 	);
 }

@@ -10,6 +10,7 @@ function fleet(workers: FleetOptions['workers'], count?: number): Fleet {
 		workers,
 		guildId: '175928847299117063',
 		client: { restOffsetMs: 0, restTimeoutMs: 1000, restRetries: 0 },
+		startRetry: { baseDelayMs: 10, maxDelayMs: 100 },
 		logger: pino({ level: 'silent' }),
 		invalidRequestBudget: 100,
 	});
