@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renamableMembers, type Sandbox, SandboxControl, startSandbox } from '@massnick/discord-sandbox';
 import { RunExitCodes } from '../../src/cli/runOutcome.js';
 import { journalLines } from '../support/journalLines.js';
+import { reportFigures } from '../support/reportFigures.js';
 import { memberPatches } from '../support/renamesPerMember.js';
 
 /** How large the kernel lets the run's files grow, in KiB (`ulimit -f`): the journal fills it mid-job. */
@@ -78,11 +79,20 @@ describe('the journal’s disk fills up during massnick run', () => {
 		expect(sent.filter((id) => !journaled.has(id))).toEqual([]);
 
 		// Room again: the same command finishes what is left, and the journal holds every original.
+		const rerunFrom = (await control.requests()).lastSeq;
 		const rerun = await run(undefined);
+		const finishedByRerun = memberPatches((await control.requests(rerunFrom)).requests).length;
 		expect(rerun.code, rerun.stderr).toBe(RunExitCodes.Done);
 		const renamed = new Set((await control.members(sandbox.guildId)).filter((member) => member.nick === `Full ${member.id}`).map((member) => member.id));
 		expect(everyone.filter((id) => !renamed.has(id))).toEqual([]);
 		const originals = new Set((await journalLines(dataDir, sandbox.guildId)).filter((line) => line.type === 'original').map((line) => line.id as string));
 		expect(everyone.filter((id) => !originals.has(id))).toEqual([]);
+		reportFigures('journal disk full', {
+			fileLimitKiB: FILE_LIMIT_KIB,
+			sentBeforeStop: sent.length,
+			unjournaled: 0,
+			finishedByRerun,
+			lost: 0,
+		});
 	}, 120_000);
 });
