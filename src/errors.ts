@@ -26,6 +26,8 @@ export const ErrorCodes = {
 	ListingFailed: 'LISTING_FAILED',
 	NoWorkers: 'NO_WORKERS',
 	RoleNotAssignable: 'ROLE_NOT_ASSIGNABLE',
+	/** The role a running job hands out or takes was deleted. */
+	RoleDeleted: 'ROLE_DELETED',
 	/** What a job hands out is at or above the requester's own highest role. */
 	AboveRequester: 'ABOVE_REQUESTER',
 	// The doctor's findings (besides the codes above, which it reuses)

@@ -96,6 +96,8 @@ export class Job extends EventEmitter<JobEvents> {
 	#result: JobResult | undefined;
 	readonly #options: Omit<JobOptions, 'plan' | 'beforeChange'>;
 	readonly #controller = new AbortController();
+	/** Set by {@link fail}: why the job stopped before its end. */
+	#failure: Error | undefined;
 	readonly #requests = new AbortController();
 	/** Joiners seen while the listing was still running, above where it had reached, by id. */
 	readonly #deferredJoiners = new Map<string, MemberRecord>();
@@ -229,6 +231,23 @@ export class Job extends EventEmitter<JobEvents> {
 		this.once('state', () => clearTimeout(timer));
 	}
 
+	/**
+	 * Ends the job as failed with `error`, for something no further change can get past (the
+	 * action's {@link MassAction.endsJob}, or Discord telling of its role deleted): no new member is
+	 * taken, and the requests still waiting in discord.js (on a rate-limit reset, mostly) are
+	 * dropped at once, unlike a cancel's grace: each would only be refused. The result carries
+	 * `error` for the channel and the log. The first such error is kept; a cancel or an ended job wins.
+	 */
+	fail(error: Error): void {
+		if (this.#state !== 'running' && this.#state !== 'planned') return;
+		if (this.#failure || this.signal.aborted) return;
+		this.#failure = error;
+		this.#options.logger.warn({ job: this.id, reason: error.message }, 'job stopping: no further change can succeed');
+		this.#controller.abort(error);
+		for (const queue of this.#queues) queue.close();
+		this.#requests.abort(error);
+	}
+
 	/** A member joined while the job runs: its owner takes it, unless the listing will reach it. */
 	memberJoined(member: MemberRecord): void {
 		this.#left.delete(member.id);
@@ -302,7 +321,14 @@ export class Job extends EventEmitter<JobEvents> {
 					// A short-lived signal per request: discord.js adds a listener to the signal it gets and
 					// never removes it, so the job-long signal would gain one per change.
 					apply: (change, signal) =>
-						withSignal(signal, (own) => this.action.apply({ rest: worker!.client.rest, guildId }, change.id, change.to, { reason, signal: own! })),
+						withSignal(signal, (own) => this.action.apply({ rest: worker!.client.rest, guildId }, change.id, change.to, { reason, signal: own! })).catch(
+							(error: unknown) => {
+								// One answer that says no other change can pass ends the job, not a flood of the same.
+								const fatal = this.action.endsJob?.(error);
+								if (fatal) this.fail(fatal);
+								throw error;
+							},
+						),
 					beforeChange: this.dryRun ? undefined : this.#beforeChange,
 					reporter: this.progress.reporter(id),
 					left: this.#left,
@@ -349,6 +375,7 @@ export class Job extends EventEmitter<JobEvents> {
 		for (const end of await ends) {
 			if (end.status === 'rejected' && !error) error = end.reason as Error;
 		}
+		error ??= this.#failure;
 		const state = error ? 'failed' : this.signal.aborted ? 'cancelled' : 'finished';
 		if (error) logger.error({ err: error, job: this.id }, 'job failed');
 		this.progress.end();

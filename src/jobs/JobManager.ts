@@ -16,6 +16,7 @@ import { type MemberFilters, planMember, planRestore } from './planner.js';
 import type { ProgressSnapshot, WorkerCounts } from './Progress.js';
 import { actionToUndo, newestOpen, noJournalError } from './restoreQueries.js';
 import type { RequesterRank } from './RequesterRank.js';
+import { watchRoles } from './watchRoles.js';
 import { readRunRecord, type RunRecord, writeRunRecord } from './journal/runRecord.js';
 
 /** Who ran a command, as the audit log and the journal name them. */
@@ -506,8 +507,10 @@ export class JobManager {
 		// A run lasts hours; the log shows it moving without anyone asking /status.
 		const ticker = setInterval(() => log.info(progressFields(job.progress.snapshot()), 'job progress'), PROGRESS_LOG_INTERVAL_MS);
 		ticker.unref();
+		const unwatch = job.dryRun ? () => {} : watchRoles(job, fleet, this.#options.config.guildId);
 		this.#ending = job.run().then(async (result) => {
 			clearInterval(ticker);
+			unwatch();
 			log.info({ state: result.state, ...progressFields(job.progress.snapshot()), stoppedWorkers: result.stoppedWorkers }, 'job ended');
 			// The slot frees first: whatever happens to the journal below, the guild is not stuck.
 			this.#last = job;

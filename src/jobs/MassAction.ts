@@ -1,5 +1,6 @@
 import type { REST } from 'discord.js';
 import type { MemberRecord } from '../discord/MemberRecord.js';
+import type { MassnickError } from '../errors.js';
 import type { GuildContext } from './GuildContext.js';
 import type { Plan, SlotValue } from './Plan.js';
 
@@ -35,6 +36,14 @@ export interface ActionWords {
  *
  * An action is a value built per job (its template, its role); one per folder under `actions/`.
  */
+/** A role Discord told of while a job runs: deleted, or with its position now. */
+export interface ChangedRole {
+	readonly id: string;
+	readonly deleted: boolean;
+	/** Its position among the guild's roles (discord.js's, the same scale as the workers' highest). */
+	readonly position: number;
+}
+
 export interface MassAction {
 	/** Names the action in journals, so a restore can rebuild it: `role-add`. */
 	readonly type: string;
@@ -72,6 +81,18 @@ export interface MassAction {
 	 * @throws {JobError} `ABOVE_REQUESTER`
 	 */
 	checkRequester?(ctx: GuildContext, undo: boolean): void;
+	/**
+	 * Whether a failed change means no other change of the job can pass (its role deleted, or
+	 * moved out of the workers' reach): the job then stops with this error, and the rest is never
+	 * sent. Undefined for a failure of that member alone.
+	 */
+	endsJob?(error: unknown): MassnickError | undefined;
+	/**
+	 * Asked on Discord's role events while the job runs (GUILD_ROLE_UPDATE and GUILD_ROLE_DELETE),
+	 * with the role as it is now and the lowest of the workers' highest role positions: an error
+	 * stops the job before its requests meet the change.
+	 */
+	roleChanged?(role: ChangedRole, workersTop: number): MassnickError | undefined;
 	/** Sends one change; throws discord.js's errors as they come. */
 	apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void>;
 }

@@ -1,7 +1,8 @@
-import { PermissionFlagsBits, Routes } from 'discord.js';
+import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, Routes } from 'discord.js';
 import type { MemberRecord } from '../../discord/MemberRecord.js';
 import type { GuildContext } from '../../jobs/GuildContext.js';
-import type { ActionWords, ChangeRequest, ChangeTarget, MassAction } from '../../jobs/MassAction.js';
+import { ErrorCodes, JobError } from '../../errors.js';
+import type { ActionWords, ChangedRole, ChangeRequest, ChangeTarget, MassAction } from '../../jobs/MassAction.js';
 import { DONE, type Plan, type SlotValue } from '../../jobs/Plan.js';
 import { checkRoleWithinRank } from './checkRoleWithinRank.js';
 
@@ -65,6 +66,40 @@ export class RoleAction implements MassAction {
 
 	checkRequester(ctx: GuildContext, undo: boolean): void {
 		checkRoleWithinRank(this.role, ctx, undo);
+	}
+
+	/**
+	 * Discord checks the role, not the member: Unknown Role (10011) or Missing Permissions (50013)
+	 * on one member is the same answer for every other, so the first ends the job.
+	 */
+	endsJob(error: unknown): JobError | undefined {
+		if (!(error instanceof DiscordAPIError)) return undefined;
+		if (error.code === RESTJSONErrorCodes.UnknownRole) return this.#deleted();
+		if (error.code === RESTJSONErrorCodes.MissingPermissions) return this.#outOfReach();
+		return undefined;
+	}
+
+	/** The job's role deleted, or moved to or above the workers' highest role, stops the job before its requests meet it. */
+	roleChanged(role: ChangedRole, workersTop: number): JobError | undefined {
+		if (role.id !== this.role.id) return undefined;
+		if (role.deleted) return this.#deleted();
+		return role.position >= workersTop ? this.#outOfReach() : undefined;
+	}
+
+	#deleted(): JobError {
+		return new JobError(
+			ErrorCodes.RoleDeleted,
+			`The role @${this.role.name} was deleted while the job ran, so it stopped: no member can be given or lose a role that is gone. Nothing else needs doing.`,
+			{ context: { role: this.role.id } },
+		);
+	}
+
+	#outOfReach(): JobError {
+		return new JobError(
+			ErrorCodes.RoleNotAssignable,
+			`The role @${this.role.name} is now at or above the workers' highest role (or they lost Manage Roles), so the job stopped: Discord refuses every change of it. Move the workers' role above @${this.role.name} (Server Settings → Roles), then run the same command again: it continues where it stopped.`,
+			{ context: { role: this.role.id } },
+		);
 	}
 
 	async apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void> {

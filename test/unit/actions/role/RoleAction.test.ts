@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import { checkAssignable } from '../../../../src/actions/role/checkAssignable.js';
 import { RoleAction } from '../../../../src/actions/role/RoleAction.js';
 import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
@@ -111,5 +112,27 @@ describe('checkAssignable', () => {
 		expect(codeOf({ id: '200000000000000004', name: 'Server Booster', position: 3, managed: true })).toMatch(/managed/);
 		expect(codeOf({ id: '200000000000000005', name: 'Bots', position: 5, managed: false })).toMatch(/Move the workers' role above @Bots/);
 		expect(codeOf({ id: STAFF, name: 'Staff', position: 9, managed: false })).toMatch(/at or above the workers' highest role/);
+	});
+});
+
+describe('RoleAction: what ends its job', () => {
+	const apiError = (code: number, status: number): DiscordAPIError =>
+		new DiscordAPIError({ code, message: 'x' }, code, status, 'PUT', 'http://127.0.0.1/api/v10/guilds/1/members/2/roles/3', { body: undefined });
+
+	it('Unknown Role and Missing Permissions end it, each with its own code; a member who left or a 5xx does not', () => {
+		expect(add.endsJob(apiError(RESTJSONErrorCodes.UnknownRole, 404))).toMatchObject({ code: ErrorCodes.RoleDeleted });
+		expect(add.endsJob(apiError(RESTJSONErrorCodes.MissingPermissions, 403))).toMatchObject({ code: ErrorCodes.RoleNotAssignable });
+		expect(add.endsJob(apiError(RESTJSONErrorCodes.UnknownMember, 404))).toBeUndefined();
+		expect(add.endsJob(new Error('ECONNRESET'))).toBeUndefined();
+	});
+
+	it('its own role deleted, or moved to or above the workers’ highest, ends it; another role, or one still below, does not', () => {
+		expect(add.roleChanged({ id: event.id, deleted: true, position: 0 }, 10)).toMatchObject({ code: ErrorCodes.RoleDeleted });
+		expect(remove.roleChanged({ id: event.id, deleted: false, position: 10 }, 10)).toMatchObject({ code: ErrorCodes.RoleNotAssignable });
+		expect(add.roleChanged({ id: event.id, deleted: false, position: 9 }, 10)).toBeUndefined();
+		expect(add.roleChanged({ id: '999', deleted: true, position: 0 }, 10)).toBeUndefined();
+		expect(add.roleChanged({ id: event.id, deleted: true, position: 0 }, 10)!.message).toBe(
+			`The role @${event.name} was deleted while the job ran, so it stopped: no member can be given or lose a role that is gone. Nothing else needs doing.`,
+		);
 	});
 });
