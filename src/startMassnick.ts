@@ -143,6 +143,7 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 		config,
 		fleet,
 		guildContext,
+		guildClients: () => [...(boss ? [boss.client] : []), ...fleet.workers.map((worker) => worker.client)],
 		listers,
 		actionOf: (header) => actionOf(header, actionDeps),
 		logger: logger.child({ component: 'jobs' }),

@@ -1,3 +1,4 @@
+import type { Client } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config/Config.js';
 import { expandAuditLogReason } from '../config/auditLogReason.js';
@@ -11,6 +12,7 @@ import { Journal, type JournalCounts, type JournalHeader } from './Journal.js';
 import { finerFiltersOf } from './filters/hasFinerFilters.js';
 import { type FleetJob, readFleetJobs } from './fleetJobs.js';
 import type { ListingClient } from './listMembers.js';
+import { LiveGuildContext } from './LiveGuildContext.js';
 import type { MassAction } from './MassAction.js';
 import { type MemberFilters, planMember, planRestore } from './planner.js';
 import type { ProgressSnapshot, WorkerCounts } from './Progress.js';
@@ -72,6 +74,11 @@ export interface JobManagerOptions {
 	fleet: Fleet;
 	/** The guild as it is now: roles, owner, bots (read from the boss's cache at each start). */
 	guildContext: () => GuildContext;
+	/**
+	 * The clients whose role and member events may change {@link guildContext} (the boss's and
+	 * the workers'): a running job reads the context again after each. Default: the workers'.
+	 */
+	guildClients?: () => readonly Client[];
 	/** The bots that may list members now: the boss, and any worker whose application has the intent. */
 	listers: () => ListingClient[];
 	/** Rebuilds the action a journal was written by, for its restore; `undefined` if unknown. */
@@ -106,6 +113,8 @@ export class JobManager {
 	readonly #journaledAtStart = new WeakMap<Job, number>();
 	/** Jobs with a run record beside their journal, which follows their status message. */
 	readonly #recorded = new WeakSet<Job>();
+	/** Each running job's view of the guild, read again on Discord's role and member events. */
+	readonly #contexts = new WeakMap<Job, LiveGuildContext>();
 	/** Jobs cancelled by {@link stop}: their journal says `stopped`, not `cancelled`. */
 	readonly #stoppedByShutdown = new WeakSet<Job>();
 	/** Run record updates, one after another (a read, then a write of the whole file). */
@@ -274,8 +283,8 @@ export class JobManager {
 				}
 			}
 			try {
-				const context = forRequester(this.#options.guildContext(), options.rank);
-				action.checkRequester?.(context, false);
+				const context = this.#liveContext(() => forRequester(this.#options.guildContext(), options.rank));
+				action.checkRequester?.(context.get(), false);
 				const recorded = journal && options.record ? await this.#writeRecord(jobId, options.record) : false;
 				const job = this.#createJob({
 					id: jobId,
@@ -284,9 +293,10 @@ export class JobManager {
 					dryRun: options.dryRun,
 					startedBy: options.startedBy,
 					filters,
-					plan: (member) => planMember(member, action, filters, context, journal?.originalOf(member.id)),
+					plan: (member) => planMember(member, action, filters, context.get(), journal?.originalOf(member.id)),
 					beforeChange: journal ? (changes) => journal.recordOriginals(changes) : undefined,
 				});
+				this.#contexts.set(job, context);
 				if (recorded) this.#recorded.add(job);
 				return { job, journal };
 			} catch (error) {
@@ -320,16 +330,17 @@ export class JobManager {
 				if (!options.dryRun) await this.updateRunRecord(summary.header.jobId, { restoreStartedAt: new Date().toISOString() });
 				const entries = await journal.loadIndex();
 				// Read again after the journal's I/O: a role moved meanwhile counts.
-				const context = forRequester(this.#options.guildContext(), options.rank);
-				action.checkRequester?.(context, true);
+				const context = this.#liveContext(() => forRequester(this.#options.guildContext(), options.rank));
+				action.checkRequester?.(context.get(), true);
 				const restore = this.#createJob({
 					id: summary.header.jobId,
 					action,
 					mode: 'restore',
 					dryRun: options.dryRun,
 					startedBy: options.startedBy,
-					plan: (member) => planRestore(member, entries.get(member.id), action, context),
+					plan: (member) => planRestore(member, entries.get(member.id), action, context.get()),
 				});
+				this.#contexts.set(restore, context);
 				return { job: restore, journal };
 			} catch (error) {
 				await journal.close();
@@ -483,6 +494,12 @@ export class JobManager {
 		});
 	}
 
+	/** A job's view of the guild that follows Discord's role events while it runs (stopped by #launch once it ends). */
+	#liveContext(read: () => GuildContext): LiveGuildContext {
+		const clients = this.#options.guildClients?.() ?? this.#options.fleet.workers.map((worker) => worker.client);
+		return new LiveGuildContext(read, clients);
+	}
+
 	#launch(job: Job, journal: JobJournal | undefined): void {
 		this.#current = job;
 		if (journal) {
@@ -511,6 +528,7 @@ export class JobManager {
 		this.#ending = job.run().then(async (result) => {
 			clearInterval(ticker);
 			unwatch();
+			this.#contexts.get(job)?.stop();
 			log.info({ state: result.state, ...progressFields(job.progress.snapshot()), stoppedWorkers: result.stoppedWorkers }, 'job ended');
 			// The slot frees first: whatever happens to the journal below, the guild is not stuck.
 			this.#last = job;
