@@ -24,6 +24,8 @@ export interface SandboxProcessOptions {
 	decoratedNames?: number;
 	/** `--integration-limit`: bots the guild may hold, past Discord's 50 only for a study beyond one server. */
 	integrationLimit?: number;
+	/** `--worker-members-intent`: the workers' applications have the Server Members intent too. */
+	workerMembersIntent?: boolean;
 	logDir: string;
 	/** Generating a million members takes some seconds on a busy machine. */
 	startTimeoutMs: number;
@@ -63,6 +65,7 @@ export class SandboxProcess {
 				...['--time-scale', String(options.timeScale)],
 				...(options.decoratedNames ? ['--decorated-names', String(options.decoratedNames)] : []),
 				...(options.integrationLimit === undefined ? [] : ['--integration-limit', String(options.integrationLimit)]),
+				...(options.workerMembersIntent ? ['--worker-members-intent'] : []),
 			],
 			logFile: join(options.logDir, `sandbox-${options.members}.log`),
 		});

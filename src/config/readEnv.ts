@@ -12,6 +12,7 @@ export const ENV_KEYS = [
 	'WORKER_COUNT',
 	'WORKER_IDS',
 	'JOB_COMPLETION_INDEX',
+	'JOB_COMPLETIONS',
 	'LISTER_TOKEN',
 	'GUILD_ID',
 	'DISCORD_API_URL',
@@ -162,7 +163,7 @@ function readFleet(
 		if (count === undefined) {
 			problem(
 				'WORKER_COUNT',
-				"required when JOB_COMPLETION_INDEX is set: a pod of an Indexed Job holds one worker, and every pod must split the guild the same way (set it to the Job's completions)",
+				"required when JOB_COMPLETION_INDEX is set: every pod of an Indexed Job must split the guild the same way (set it to the number of workers; the Job's completions unless JOB_COMPLETIONS says otherwise)",
 			);
 			return none;
 		}
@@ -170,15 +171,30 @@ function readFleet(
 			problem('WORKER_IDS', 'set with JOB_COMPLETION_INDEX too; a pod of an Indexed Job holds the worker at its index: leave WORKER_IDS unset there');
 			return none;
 		}
+		// The Job's pods: each holds the workers index, index + pods, index + 2 × pods…; one a pod by default.
+		const podsText = value('JOB_COMPLETIONS');
+		let pods = count;
+		if (podsText !== undefined) {
+			if (!/^\d+$/.test(podsText) || Number(podsText) < 1 || Number(podsText) > count) {
+				problem(
+					'JOB_COMPLETIONS',
+					`"${podsText}" is not a number of pods for ${count} workers; give the Job's completions, a whole number from 1 to WORKER_COUNT (${count})`,
+				);
+				return none;
+			}
+			pods = Number(podsText);
+		}
 		const index = Number(indexText);
-		if (index >= count) {
+		if (index >= pods) {
 			problem(
 				'JOB_COMPLETION_INDEX',
-				`is ${index}, but WORKER_COUNT is ${count} (ids 0 to ${count - 1}): the Job's completions and WORKER_COUNT must be equal`,
+				podsText === undefined
+					? `is ${index}, but WORKER_COUNT is ${count} (ids 0 to ${count - 1}): the Job's completions and WORKER_COUNT must be equal, or JOB_COMPLETIONS set to the completions`
+					: `is ${index}, but JOB_COMPLETIONS is ${pods} (indexes 0 to ${pods - 1}): set JOB_COMPLETIONS to the Job's completions`,
 			);
 			return none;
 		}
-		ids = [index];
+		ids = Array.from({ length: count }, (_, id) => id).filter((id) => id % pods === index);
 	} else {
 		count ??= tokens.length;
 		if (count === 0) {
@@ -201,7 +217,7 @@ function readFleet(
 	if (tokens.length === count) tokenIds = tokens.map((_, id) => id);
 	else if (tokens.length === ids.length) tokenIds = ids;
 	else {
-		const held = indexText !== undefined ? `JOB_COMPLETION_INDEX ${ids[0]}` : `WORKER_IDS ${idsText}`;
+		const held = indexText !== undefined ? `JOB_COMPLETION_INDEX ${indexText}: workers ${ids.join(', ')}` : `WORKER_IDS ${idsText}`;
 		problem(
 			'WORKER_TOKENS',
 			tokens.length === 0

@@ -91,8 +91,30 @@ describe('loadConfig: a fleet split over processes', () => {
 		const [problem] = problemsOf({ WORKER_TOKENS: tokens(6), WORKER_COUNT: '6', JOB_COMPLETION_INDEX: '6' });
 		expect(problem).toEqual({
 			key: 'JOB_COMPLETION_INDEX',
-			message: "is 6, but WORKER_COUNT is 6 (ids 0 to 5): the Job's completions and WORKER_COUNT must be equal",
+			message: "is 6, but WORKER_COUNT is 6 (ids 0 to 5): the Job's completions and WORKER_COUNT must be equal, or JOB_COMPLETIONS set to the completions",
 		});
+	});
+
+	it('JOB_COMPLETIONS makes each pod hold the workers from its index on, a stride of the pods: fewer pods than workers, one Secret', () => {
+		const at = (index: string) =>
+			load({ WORKER_TOKENS: tokens(6), WORKER_COUNT: '6', JOB_COMPLETIONS: '4', JOB_COMPLETION_INDEX: index, LISTER_TOKEN: BOSS }).heldWorkers;
+		expect(at('0')).toEqual([
+			{ id: 0, token: TOKENS[0] },
+			{ id: 4, token: TOKENS[4] },
+		]);
+		expect(at('1').map((worker) => worker.id)).toEqual([1, 5]);
+		expect(at('3').map((worker) => worker.id)).toEqual([3]);
+		// Every worker in exactly one pod.
+		expect(['0', '1', '2', '3'].flatMap((index) => at(index).map((worker) => worker.id)).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+	});
+
+	it('JOB_COMPLETIONS past WORKER_COUNT, or an index past it, is refused with the fix', () => {
+		expect(problemsOf({ WORKER_TOKENS: tokens(6), WORKER_COUNT: '6', JOB_COMPLETIONS: '7', JOB_COMPLETION_INDEX: '0' })).toEqual([
+			{ key: 'JOB_COMPLETIONS', message: `"7" is not a number of pods for 6 workers; give the Job's completions, a whole number from 1 to WORKER_COUNT (6)` },
+		]);
+		expect(problemsOf({ WORKER_TOKENS: tokens(6), WORKER_COUNT: '6', JOB_COMPLETIONS: '3', JOB_COMPLETION_INDEX: '3' })).toEqual([
+			{ key: 'JOB_COMPLETION_INDEX', message: "is 3, but JOB_COMPLETIONS is 3 (indexes 0 to 2): set JOB_COMPLETIONS to the Job's completions" },
+		]);
 	});
 
 	it('WORKER_IDS beside JOB_COMPLETION_INDEX is refused', () => {
