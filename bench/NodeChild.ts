@@ -133,6 +133,13 @@ export class NodeChild {
 		return new Error(`${this.name} ${message}${tail ? `; its stderr ended with:\n${tail}` : ''}\n(full output: ${this.logFile})`);
 	}
 
+	/** SIGKILL at once, as a crash or the OOM killer would; resolves once it is gone. */
+	async kill(): Promise<void> {
+		if (!this.running) return;
+		this.#process.kill('SIGKILL');
+		await this.exited;
+	}
+
 	/** SIGTERM, then SIGKILL if it has not exited within `graceMs`; resolves once it is gone. */
 	async stop(graceMs = 5000): Promise<void> {
 		if (!this.running) return;

@@ -16,7 +16,7 @@ describe('a role moved above the workers while /massnick runs', () => {
 	let stack: Stack;
 
 	beforeAll(async () => {
-		stack = await startStack({ members: 2000, workers: WORKERS, timeScale: 20 });
+		stack = await startStack({ members: 2000, workers: WORKERS, timeScale: 50 });
 	});
 
 	afterAll(async () => {

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +7,7 @@ import { RunExitCodes } from '../../src/cli/runOutcome.js';
 import { journalLines } from '../support/journalLines.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { memberPatches } from '../support/renamesPerMember.js';
+import { startRun } from '../support/spawnRun.js';
 
 /** How large the kernel lets the run's files grow, in KiB (`ulimit -f`): the journal fills it mid-job. */
 const FILE_LIMIT_KIB = 12;
@@ -38,28 +37,16 @@ describe('the journal’s disk fills up during massnick run', () => {
 
 	/** `massnick run massnick` from src, its files limited to `limitKib` (none when undefined). */
 	const run = async (limitKib: number | undefined): Promise<{ code: number | string; stderr: string; stdout: string }> => {
-		const command = `${limitKib === undefined ? '' : `ulimit -f ${limitKib}; `}exec "${process.execPath}" --import tsx src/main.ts run massnick --name 'Full {id}'`;
-		const child = spawn('bash', ['-c', command], {
-			env: {
-				PATH: process.env.PATH,
-				BOSS_TOKEN: sandbox.bossToken,
-				WORKER_TOKENS: sandbox.workerTokens.join(','),
-				GUILD_ID: sandbox.guildId,
-				DISCORD_API_URL: sandbox.apiUrl,
-				MASSNICK_DATA_DIR: dataDir,
-				MASSNICK_CONFIG_DIR: 'test/support/config',
-				LOG_LEVEL: 'info',
-				// tsx's cache of compiled files would meet the same limit; the bot's own files are what is tried.
-				TSX_DISABLE_CACHE: '1',
-			},
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		const [code, signal] = await once(child, 'close');
-		return { code: (code ?? signal) as number | string, stdout, stderr };
+		// tsx's cache of compiled files would meet the same limit; the bot's own files are what is tried.
+		const cli = startRun(
+			sandbox,
+			dataDir,
+			['massnick', '--name', 'Full {id}'],
+			{ TSX_DISABLE_CACHE: '1' },
+			limitKib === undefined ? {} : { fileSizeLimitKiB: limitKib },
+		);
+		const code = await cli.exited;
+		return { code, stdout: cli.stdout(), stderr: cli.stderr() };
 	};
 
 	it('stops with an error naming the folder, sends no change before its original is on disk, and a rerun with room finishes', async () => {

@@ -18,7 +18,7 @@ describe('/massrole when its role is deleted or moved above the workers mid-run'
 	let inFlight: number;
 
 	beforeAll(async () => {
-		stack = await startStack({ members: 1500, workers: WORKERS, timeScale: 20 });
+		stack = await startStack({ members: 1500, workers: WORKERS, timeScale: 50 });
 		inFlight = WORKERS * stack.config.workers.maxInFlight;
 	});
 

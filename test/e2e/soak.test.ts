@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renamableMembers, type Sandbox, SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
+import { Random, renamableMembers, type Sandbox, SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { journalLines } from '../support/journalLines.js';
 import { memberPatches, renamesPerMember } from '../support/renamesPerMember.js';
@@ -17,16 +17,10 @@ const NAME = 'Soak {id}';
 /** MASSNICK_SOAK_SEED picks another schedule; the seed is printed, so a failure replays. */
 const SEED = Number(process.env.MASSNICK_SOAK_SEED ?? 20261201);
 
-/** mulberry32: a small seeded generator, so the same seed gives the same schedule. */
+/** The schedule's dice: the sandbox's own seeded generator, so the same seed gives the same schedule. */
 function seeded(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
+	const random = new Random(seed);
+	return () => random.next();
 }
 
 type Fault = 'gateway drop and op 7' | 'members join and leave' | 'members change their own nickname' | 'SIGKILL, restart under 5xx';

@@ -21,9 +21,16 @@ export interface CliRun {
 
 /**
  * `massnick run …` from src (through tsx), as an operator or a scheduler would run it: no terminal.
- * `env` adds keys, or removes them with `undefined` (a fleet's pod has no BOSS_TOKEN).
+ * `env` adds keys, or removes them with `undefined` (a fleet's pod has no BOSS_TOKEN);
+ * `fileSizeLimitKiB` runs it under that `ulimit -f`.
  */
-export function startRun(sandbox: Sandbox, dataDir: string, args: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliRun {
+export function startRun(
+	sandbox: Sandbox,
+	dataDir: string,
+	args: readonly string[],
+	env: Readonly<Record<string, string | undefined>> = {},
+	options: { fileSizeLimitKiB?: number } = {},
+): CliRun {
 	const merged: Record<string, string | undefined> = {
 		PATH: process.env.PATH,
 		BOSS_TOKEN: sandbox.bossToken,
@@ -36,7 +43,11 @@ export function startRun(sandbox: Sandbox, dataDir: string, args: readonly strin
 		...env,
 	};
 	for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
-	const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'run', ...args], {
+	const node = [process.execPath, '--import', 'tsx', 'src/main.ts', 'run', ...args];
+	// `ulimit -f`: the kernel refuses to grow any file of the process past the limit (EFBIG), as a full disk does (ENOSPC).
+	const [command, ...commandArgs] =
+		options.fileSizeLimitKiB === undefined ? node : ['bash', '-c', `ulimit -f ${options.fileSizeLimitKiB} && exec "$@"`, 'bash', ...node];
+	const child = spawn(command!, commandArgs, {
 		env: merged,
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true,
