@@ -1,8 +1,8 @@
-import { type Client, Events } from 'discord.js';
+import { type Client, Events, type GuildMember, type PartialGuildMember } from 'discord.js';
 import type { GuildContext } from './GuildContext.js';
 
-/** Discord's events after which the roles' order, or our bots' own roles, may differ. */
-const CHANGES = [Events.GuildRoleCreate, Events.GuildRoleUpdate, Events.GuildRoleDelete, Events.GuildMemberUpdate] as const;
+/** Discord's events after which the roles' order may differ. */
+const ROLE_CHANGES = [Events.GuildRoleCreate, Events.GuildRoleUpdate, Events.GuildRoleDelete] as const;
 
 /**
  * The guild as a running job plans with: its roles' positions, the workers' highest, the owner,
@@ -21,11 +21,22 @@ export class LiveGuildContext {
 	readonly #invalidate = (): void => {
 		this.#current = undefined;
 	};
+	/**
+	 * Only our own bots' member updates (their roles taken or given) change the context. The boss
+	 * has the members intent, so it hears every member's update, one per change the job makes:
+	 * reading the context again for each would put that work on the job's path.
+	 */
+	readonly #memberUpdated = (_old: GuildMember | PartialGuildMember, member: GuildMember): void => {
+		if (this.#clients.some((client) => client.user?.id === member.id)) this.#current = undefined;
+	};
 
 	constructor(read: () => GuildContext, clients: readonly Client[]) {
 		this.#read = read;
 		this.#clients = clients;
-		for (const client of clients) for (const event of CHANGES) client.on(event, this.#invalidate);
+		for (const client of clients) {
+			for (const event of ROLE_CHANGES) client.on(event, this.#invalidate);
+			client.on(Events.GuildMemberUpdate, this.#memberUpdated);
+		}
 	}
 
 	get(): GuildContext {
@@ -35,6 +46,9 @@ export class LiveGuildContext {
 
 	/** Stops listening: the job has ended. */
 	stop(): void {
-		for (const client of this.#clients) for (const event of CHANGES) client.off(event, this.#invalidate);
+		for (const client of this.#clients) {
+			for (const event of ROLE_CHANGES) client.off(event, this.#invalidate);
+			client.off(Events.GuildMemberUpdate, this.#memberUpdated);
+		}
 	}
 }
