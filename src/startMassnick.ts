@@ -12,6 +12,7 @@ import type { Job } from './jobs/Job.js';
 import { JobManager } from './jobs/JobManager.js';
 import { deleteRestoredJournals, journalName } from './jobs/journal/journalsOnDisk.js';
 import type { ListingClient } from './jobs/listMembers.js';
+import { ListingSlots } from './discord/ListingSlots.js';
 import { Fleet } from './workers/Fleet.js';
 
 /** A running massnick: the boss (unless started without), its workers and the jobs they share. */
@@ -111,12 +112,19 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 		if (failures.length === 1) throw failures[0];
 		throw new AggregateError(failures, failures.map((failure) => failure.message).join('\n'));
 	}
+	// Every pod of a fleet may list with the one LISTER_TOKEN: each takes only its workers' turns
+	// of that token's allowance, so together they never ask it for more than it gives.
+	const slots =
+		lister && config.heldWorkers.length > 0
+			? new ListingSlots({ heldWorkers: config.heldWorkers.map((worker) => worker.id), workerCount: config.workerCount })
+			: undefined;
+	if (lister && slots) slots.watch(lister.rest);
 	// The boss has the Server Members intent (it could not log in otherwise), and so has the
 	// LISTER_TOKEN bot (checked at start); a worker whose application has it too lists alongside,
 	// which only makes the listing faster. Each process of a fleet lists the whole guild itself.
 	const listers = (): ListingClient[] => [
 		...(boss ? [{ rest: boss.client.rest, label: 'the boss' }] : []),
-		...(lister ? [{ rest: lister.rest, label: 'LISTER_TOKEN' }] : []),
+		...(lister ? [{ rest: lister.rest, label: 'LISTER_TOKEN', pace: slots && ((signal?: AbortSignal) => slots.wait(signal)) }] : []),
 		...fleet.active.filter((worker) => worker.listsMembers).map((worker) => ({ rest: worker.client.rest, label: worker.label })),
 	];
 	if (listers().length === 0) {

@@ -160,8 +160,11 @@ export class Job extends EventEmitter<JobEvents> {
 		// bounded number (workers × in flight), more than Node's default warning level of 10.
 		const listeners = slices * (options.maxInFlight + 4) + 10;
 		setMaxListeners(listeners, this.#controller.signal, this.#requests.signal);
-		// Room for a page's share on top of what is in flight: 1000 members over this job's slices.
-		const capacity = Math.max(options.maxInFlight * 4, Math.ceil(2000 / slices));
+		// Room for two pages' share on top of what is in flight: a worker finds 1000 ÷ the fleet's
+		// workers of each page, wherever the others run. (Sized by this process's slices, a pod
+		// holding one worker of 49 would list a hundred pages before its first change, with the
+		// other pods on the same listing token.)
+		const capacity = Math.max(options.maxInFlight * 4, Math.ceil(2000 / Math.max(1, fleet.count)));
 		this.#lowWater = options.maxInFlight * 2;
 		this.#queues = this.#slices.map(() => new WorkQueue<MemberRecord>(capacity, () => this.#wakeListing()));
 	}

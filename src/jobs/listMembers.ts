@@ -13,6 +13,11 @@ export interface ListingClient {
 	rest: REST;
 	/** How errors name it: "the boss", "worker 3". */
 	label: string;
+	/**
+	 * Waits until this bot may ask for its next page: a token other processes list with too takes
+	 * its turns (see `ListingSlots`). Rejects when `signal` aborts.
+	 */
+	pace?: ((signal?: AbortSignal) => Promise<void>) | undefined;
 }
 
 export interface ListMembersOptions {
@@ -48,10 +53,11 @@ export async function* listMembers(options: ListMembersOptions): AsyncGenerator<
 	for (;;) {
 		let current: ListingClient | undefined;
 		const result = await retryTransient(
-			() => {
+			async () => {
 				signal?.throwIfAborted();
 				const client = rotation[turn++ % rotation.length]!;
 				current = client;
+				await client.pace?.(signal);
 				return withSignal(signal, (own) =>
 					client.rest.get(Routes.guildMembers(guildId), {
 						query: new URLSearchParams({ limit: String(MEMBER_PAGE_SIZE), after }),
