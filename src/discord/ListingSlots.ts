@@ -38,9 +38,8 @@ export interface ListingSlotsOptions {
  * slot is a second long on Discord).
  *
  * The page's length is learned from Discord's headers on the listing's own responses
- * (`X-RateLimit-Limit`, and the window from the `X-RateLimit-Reset-After` of a response that
- * opened it), so it follows the limit Discord sets rather than one written here; until then it is
- * Discord's 10 pages per 10 s.
+ * (see {@link ListingSlots.learn}), so it follows the limit Discord sets rather than one written
+ * here; until then it is Discord's 10 pages per 10 s.
  */
 export class ListingSlots {
 	readonly #held: readonly number[];
@@ -48,7 +47,8 @@ export class ListingSlots {
 	readonly #now: () => number;
 	readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 	#limit: number | undefined;
-	#windowMs = 0;
+	/** The window, as the last response that opened one said. */
+	#windowMs: number | undefined;
 	/** When the last slot this process took began: each slot is taken once. */
 	#lastSlot = Number.NEGATIVE_INFINITY;
 
@@ -60,9 +60,12 @@ export class ListingSlots {
 		this.#sleep = options.sleep ?? defaultSleep;
 	}
 
-	/** One page's share of the token's allowance, as last learned. */
+	/**
+	 * One page's share of the token's allowance: the window a response that opened it said, over
+	 * the limit; until one has, Discord's 10 per 10 s.
+	 */
 	get pageMs(): number {
-		if (this.#limit === undefined || this.#windowMs === 0) return DEFAULT_PAGE_MS;
+		if (this.#limit === undefined || this.#windowMs === undefined) return DEFAULT_PAGE_MS;
 		return this.#windowMs / this.#limit;
 	}
 
@@ -73,19 +76,18 @@ export class ListingSlots {
 
 	/**
 	 * Learns the token's limit and window from the headers of a listing response. Only a response
-	 * that opened its window says the window whole (`X-RateLimit-Remaining` one below the limit:
-	 * its `Reset-After` is the window's length); any other says only what is left of a window
-	 * another pod may have opened, and would make the slots too short.
+	 * that opened its window (`X-RateLimit-Remaining` one below the limit) says the window whole:
+	 * its `Reset-After`. Any other says only what is left of a window another pod may have opened.
+	 * Every pod learns the same window so, and so cuts time into the same slots: a pod whose slots
+	 * were its own length would ask in the middle of the others'.
 	 */
 	learn(headers: { get(name: string): string | null }): void {
 		const limit = Number(headers.get('x-ratelimit-limit'));
-		const remaining = Number(headers.get('x-ratelimit-remaining'));
-		const resetAfter = Number(headers.get('x-ratelimit-reset-after'));
 		if (!(Number.isFinite(limit) && limit > 0)) return;
 		this.#limit = limit;
-		if (headers.get('x-ratelimit-remaining') !== null && remaining === limit - 1 && Number.isFinite(resetAfter) && resetAfter > 0) {
-			this.#windowMs = resetAfter * 1000;
-		}
+		const remaining = headers.get('x-ratelimit-remaining');
+		const resetAfter = Number(headers.get('x-ratelimit-reset-after'));
+		if (remaining !== null && Number(remaining) === limit - 1 && resetAfter > 0) this.#windowMs = resetAfter * 1000;
 	}
 
 	/** Learns from every listing response `rest` gets (List Guild Members; its other routes are left alone). */

@@ -7,6 +7,7 @@ import { SandboxControl, startSandbox } from '@massnick/discord-sandbox';
 import { parseNicknameAction } from '../../src/actions/nickname/parseNicknameAction.js';
 import { loadConfig } from '../../src/config/loadConfig.js';
 import { MEMBER_PAGE_SIZE } from '../../src/jobs/listMembers.js';
+import type { Boss } from '../../src/boss/Boss.js';
 import { type Massnick, startMassnick } from '../../src/startMassnick.js';
 import { reportFigures } from '../support/reportFigures.js';
 import type { Sandbox } from '../support/startStack.js';
@@ -23,7 +24,7 @@ const LIST_ROUTE = '/guilds/:id/members';
  */
 describe('pods sharing one LISTER_TOKEN', () => {
 	let sandbox: Sandbox | undefined;
-	const pods: Massnick[] = [];
+	const pods: Massnick<undefined | Boss>[] = [];
 	let dataDir = '';
 
 	afterAll(async () => {

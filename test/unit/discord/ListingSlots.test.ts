@@ -14,8 +14,9 @@ function fakeClock(start: number): { now: () => number; sleep: (ms: number, sign
 	};
 }
 
-const headers = (limit: string, remaining: string, resetAfter: string) => ({
-	get: (name: string) => ({ 'x-ratelimit-limit': limit, 'x-ratelimit-remaining': remaining, 'x-ratelimit-reset-after': resetAfter })[name] ?? null,
+const headers = (limit: string, remaining: string, resetAfter: string, reset?: string) => ({
+	get: (name: string) =>
+		({ 'x-ratelimit-limit': limit, 'x-ratelimit-remaining': remaining, 'x-ratelimit-reset-after': resetAfter, 'x-ratelimit-reset': reset })[name] ?? null,
 });
 
 /** The times one process asks for its pages: `pages` waits in a row, each starting where the last ended. */
