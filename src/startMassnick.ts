@@ -179,11 +179,16 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 			);
 			return undefined;
 		}
-		const found = await jobs.interrupted();
+		// A restore cut short comes first: it was started after the job it undoes, which it keeps from resuming.
+		const restore = await jobs.interruptedRestore();
+		const found = restore?.summary ?? (await jobs.interrupted());
 		if (!found) return undefined;
-		const fields = { job: found.header.jobId, title: found.header.title };
+		const fields = { job: found.header.jobId, title: found.header.title, ...(restore ? { restore: true } : {}) };
 		if (!config.jobs.resumeOnStart) {
-			log.info(fields, 'jobs.resumeOnStart is off: the interrupted job waits until someone runs the same command again');
+			log.info(
+				fields,
+				`jobs.resumeOnStart is off: the interrupted ${restore ? 'restore' : 'job'} waits until someone runs ${restore ? '/restore' : 'the same command'} again`,
+			);
 		} else if (!boss) {
 			log.info(fields, 'no boss runs here, so nothing is resumed: the scheduler that runs this massnick reruns the job');
 		} else if (!fleet.holdsAll) {
@@ -192,7 +197,7 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 				'this massnick holds only some of the workers, so it resumes nothing: a job split over processes is rerun in each (massnick run, or the Kubernetes Job)',
 			);
 		} else {
-			return boss.resume(found);
+			return restore ? boss.resumeRestore(restore) : boss.resume(found);
 		}
 		return undefined;
 	};

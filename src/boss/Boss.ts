@@ -35,6 +35,7 @@ import { isAllowed, notAllowedText } from './isAllowed.js';
 import type { LiveStatus } from './status/LiveStatus.js';
 import { PreviewBoard } from './preview/PreviewBoard.js';
 import { resumeInterrupted } from './resume/resumeInterrupted.js';
+import { type InterruptedRestore, resumeRestore } from './resume/resumeRestore.js';
 import { WorkersElsewhere } from './fleet/WorkersElsewhere.js';
 import { wordError } from './wordError.js';
 
@@ -203,6 +204,16 @@ export class Boss implements BossHandle {
 	 */
 	resume(interrupted: JobJournalSummary): Promise<Job | undefined> {
 		return resumeInterrupted(this.#context!, interrupted);
+	}
+
+	/**
+	 * Resumes the /restore a restart cut short, for the member who ran it if they may still run it,
+	 * and says so in its channel (see `resumeRestore`). Call after {@link attach}.
+	 *
+	 * @returns the resumed restore, or `undefined` when it was not resumed.
+	 */
+	resumeRestore(interrupted: InterruptedRestore): Promise<Job | undefined> {
+		return resumeRestore(this.#context!, interrupted);
 	}
 
 	async stop(): Promise<void> {

@@ -19,7 +19,7 @@ import type { ProgressSnapshot, WorkerCounts } from './Progress.js';
 import { actionToUndo, newestOpen, noJournalError } from './restoreQueries.js';
 import type { RequesterRank } from './RequesterRank.js';
 import { watchRoles } from './watchRoles.js';
-import { readRunRecord, type RunRecord, writeRunRecord } from './journal/runRecord.js';
+import { type RestoreRecord, readRunRecord, type RunRecord, writeRunRecord } from './journal/runRecord.js';
 
 /** Who ran a command, as the audit log and the journal name them. */
 export interface Requester {
@@ -57,6 +57,11 @@ export interface StartRestoreOptions {
 	fallback?: MassAction | undefined;
 	/** Added to the error when no journal is left and there is no fallback: what the user can do. */
 	noJournalHint?: string | undefined;
+	/**
+	 * Who ran the restore and where, kept in the job's run record so that a restart resumes the
+	 * restore (see {@link JobManager.interruptedRestore}): a /restore, or its resume.
+	 */
+	record?: RestoreRecord | undefined;
 }
 
 /** What a restore undoes: the journal's job, or nothing when it runs the fallback. */
@@ -117,6 +122,8 @@ export class JobManager {
 	readonly #contexts = new WeakMap<Job, LiveGuildContext>();
 	/** Jobs cancelled by {@link stop}: their journal says `stopped`, not `cancelled`. */
 	readonly #stoppedByShutdown = new WeakSet<Job>();
+	/** Restores whose run record says who ran them: their end is written there. */
+	readonly #restoreRecorded = new WeakSet<Job>();
 	/** Run record updates, one after another (a read, then a write of the whole file). */
 	#recordWrites: Promise<unknown> = Promise.resolve();
 	#counter = 0;
@@ -150,6 +157,18 @@ export class JobManager {
 	async interrupted(): Promise<JobJournalSummary | undefined> {
 		const journals = await this.journals();
 		return journals.find((journal) => (journal.state === 'running' || journal.state === 'stopped') && journal.header.jobId !== this.#current?.id);
+	}
+
+	/**
+	 * The /restore a restart cut short: the newest journal not restored yet, whose run record says
+	 * who ran its restore and holds no end of it. Not the restore running now.
+	 */
+	async interruptedRestore(): Promise<{ summary: JobJournalSummary; record: RunRecord; restore: RestoreRecord } | undefined> {
+		const summary = await this.lastOpen();
+		if (!summary || summary.header.jobId === this.#current?.id) return undefined;
+		const record = await this.runRecord(summary.header.jobId);
+		if (!record?.restore || record.restoreEndedAt !== undefined) return undefined;
+		return { summary, record, restore: record.restore };
 	}
 
 	/** Who asked for job `jobId` and where (see {@link RunRecord}); `undefined` when none is kept. */
@@ -326,8 +345,15 @@ export class JobManager {
 			// The restore reads the entries itself; the journal is opened only to mark it restored.
 			const journal = await JobJournal.open(config.dataDir, summary, this.#holding, { restore: true });
 			try {
-				// Whatever becomes of the restore, the job it undoes is not to go on by itself.
-				if (!options.dryRun) await this.updateRunRecord(summary.header.jobId, { restoreStartedAt: new Date().toISOString() });
+				// Whatever becomes of the restore, the job it undoes is not to go on by itself; the
+				// restore itself is, after a restart, when it says who ran it.
+				if (!options.dryRun) {
+					await this.updateRunRecord(summary.header.jobId, {
+						restoreStartedAt: options.record?.startedAt ?? new Date().toISOString(),
+						restore: options.record,
+						restoreEndedAt: undefined,
+					});
+				}
 				const entries = await journal.loadIndex();
 				// Read again after the journal's I/O: a role moved meanwhile counts.
 				const context = this.#liveContext(() => forRequester(this.#options.guildContext(), options.rank));
@@ -341,6 +367,7 @@ export class JobManager {
 					plan: (member) => planRestore(member, entries.get(member.id), action, context.get()),
 				});
 				this.#contexts.set(restore, context);
+				if (options.record && !options.dryRun) this.#restoreRecorded.add(restore);
 				return { job: restore, journal };
 			} catch (error) {
 				await journal.close();
@@ -533,6 +560,11 @@ export class JobManager {
 			// The slot frees first: whatever happens to the journal below, the guild is not stuck.
 			this.#last = job;
 			this.#current = undefined;
+			// A restore that ended by itself or by /cancel is not resumed; one a shutdown stopped, or
+			// that failed (a full disk, say), is, as a job is.
+			if (this.#restoreRecorded.has(job) && result.state !== 'failed' && !this.#stoppedByShutdown.has(job)) {
+				await this.updateRunRecord(job.id, { restoreEndedAt: new Date().toISOString() });
+			}
 			if (!journal) return;
 			const snapshot = job.progress.snapshot();
 			// The whole-guild file gets the job's counts, a worker's file that worker's.

@@ -258,6 +258,61 @@ describe('a job goes on by itself after a restart', () => {
 		});
 	});
 
+	it('/restore SIGKILLed mid-run goes on by itself after a restart, for whoever ran it, until every original is back', async () => {
+		sandbox = await startSandbox({ members: 400, workers: WORKERS, seed: 35, timeScale: 40 });
+		const box = sandbox;
+		const dataDir = await folder('massnick-resume-');
+		const control = new SandboxControl(box.controlUrl);
+		const before = new Map((await control.members(box.guildId)).map((member) => [member.id, member.nick]));
+		bot = await spawnBot(box, dataDir);
+		await control.invoke(box.guildId, box.ownerId, 'massnick', { name: 'U {username}' }, box.channelId);
+		// The journal's folder is made as the job starts.
+		await waitUntil(async () => (await lastStatus(dataDir, box.guildId).catch(() => undefined))?.state === 'finished', { what: 'the job to finish' });
+		const { lastSeq: jobEnd } = await control.requests();
+		const renamed = memberPatches((await control.requests()).requests).filter((request) => request.status === 200).length;
+
+		await control.invoke(box.guildId, box.ownerId, 'restore', {}, box.channelId);
+		await waitUntil(async () => memberPatches((await control.requests(jobEnd)).requests).filter((request) => request.status === 200).length >= 80, {
+			what: '80 members restored',
+		});
+		bot.child.kill('SIGKILL');
+		await bot.exited;
+		bot = undefined;
+		const { lastSeq: killedAt } = await control.requests();
+		const restoredBeforeKill = memberPatches((await control.requests(jobEnd)).requests).filter((request) => request.status === 200).length;
+		expect(restoredBeforeKill).toBeLessThan(renamed);
+		const { record: interrupted } = await runRecord(dataDir, box.guildId);
+		expect(interrupted.restore?.startedBy.id).toBe(box.ownerId);
+		expect(interrupted.restoreEndedAt).toBeUndefined();
+
+		// Started again with no command: the restore goes on, and its channel shows it.
+		bot = await spawnBot(box, dataDir);
+		await waitUntil(async () => (await lastStatus(dataDir, box.guildId))?.state === 'restored', { what: 'the resumed restore to finish' });
+		expect(bot.output()).toContain('restore resumed after a restart');
+		const notRestored = (await control.members(box.guildId)).filter((member) => member.nick !== (before.get(member.id) ?? null));
+		expect(notRestored).toEqual([]);
+		const { requests } = await control.requests(jobEnd);
+		expectOwnersOnly(box, requests);
+		const restoredByResume = memberPatches(requests.filter((request) => request.seq > killedAt && request.status === 200)).length;
+		expect(restoredByResume).toBeGreaterThan(0);
+		// Each member went back once, but for what was on the wire at the kill.
+		const twice = renamedTwice(requests).length;
+		expect(twice).toBeLessThanOrEqual(WORKERS * MAX_IN_FLIGHT);
+		await waitUntil(async () => (await posted(control, box.channelId, /Resumed after a restart at/)).length > 0, { what: "the resumed restore's status" });
+		const { record } = await runRecord(dataDir, box.guildId);
+		expect(record.restore?.resumes).toHaveLength(1);
+		expect(record.restoreEndedAt).toBeDefined();
+
+		// Ended: the next start resumes nothing.
+		bot.signal('SIGTERM');
+		expect(await bot.exited).toBe(0);
+		const { lastSeq: stoppedAt } = await control.requests();
+		bot = await spawnBot(box, dataDir);
+		expect(bot.output()).not.toContain('resumed after a restart');
+		expect(memberPatches((await control.requests(stoppedAt)).requests)).toEqual([]);
+		reportFigures('/restore SIGKILL and resume', { renamed, restoredBeforeKill, restoredByResume, notRestored: notRestored.length, twice });
+	});
+
 	it('with jobs.resumeOnStart off, nothing is sent after the restart until the command is run again', async () => {
 		const {
 			sandbox: box,
@@ -343,13 +398,13 @@ describe('a job goes on by itself after a restart', () => {
 		bot = await spawnBot(box, dataDir, { readyText: 'job not resumed after a restart' });
 		const said = await notResumedMessage(control, box.channelId);
 		expect(said.content).toContain(
-			'it was resumed 3 times in 10 minutes and the process died each time, so it is not resumed again. Fix the cause in the log, then run the same command to continue, or /cancel.',
+			'it was resumed 3 times in 10 minutes and each time it stopped short of its end (the process died, or the job failed), so it is not resumed again. Fix the cause in the log, then run the same command to continue, or /cancel.',
 		);
 		expect(memberPatches((await control.requests(killedAt)).requests)).toEqual([]);
 
 		const answer = await answerTo(control, box, 'status', /did not finish/);
 		expect(answer).toContain('Not resumed after the restart');
-		expect(answer).toContain('resumed 3 times in 10 minutes and the process died each time');
+		expect(answer).toContain('resumed 3 times in 10 minutes and each time it stopped short of its end');
 		expect((await runRecord(dataDir, box.guildId)).record.resumes).toHaveLength(3);
 		expect(memberPatches((await control.requests(killedAt)).requests)).toEqual([]);
 	});

@@ -51,11 +51,13 @@ export async function pendingRestore(context: BossContext, options: PendingResto
 			journaled = scan.entries;
 			return members.map((member) => planRestore(member, scan.found.get(member.id), action, ctx));
 		},
-		async start({ dryRun, startedBy, rank }) {
+		async start({ dryRun, startedBy, rank, channelId }) {
 			const { job, undoes } = await context.jobs.startRestore({
 				dryRun,
 				startedBy,
 				rank,
+				// Who ran it and where: a restart that cuts it short resumes it for them.
+				record: channelId === undefined ? undefined : { startedBy, rank, channelId, startedAt: new Date().toISOString(), resumes: [] },
 				fallback: options.fallback?.action,
 				noJournalHint: options.noJournalHint,
 			});

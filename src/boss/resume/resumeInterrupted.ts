@@ -1,5 +1,3 @@
-import { escapeMarkdown, type Message, type SendableChannels } from 'discord.js';
-import type { Logger } from 'pino';
 import { moduleOfType } from '../../actions/actionOf.js';
 import { permissionNames } from '../../discord/permissionNames.js';
 import { MassnickError } from '../../errors.js';
@@ -7,17 +5,14 @@ import { forRequester } from '../../jobs/GuildContext.js';
 import type { Job } from '../../jobs/Job.js';
 import type { JobJournalSummary } from '../../jobs/JobJournal.js';
 import type { MassAction } from '../../jobs/MassAction.js';
-import type { RunRecord } from '../../jobs/journal/runRecord.js';
 import { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from '../../jobs/resumedTooOften.js';
 import type { BossContext } from '../BossContext.js';
 import { commandPermission } from '../commandPermission.js';
 import { countTargetOf } from '../fleet/fleetStatus.js';
-import type { RenderLive } from '../status/LiveStatus.js';
-import { renderLiveMessage } from '../status/renderJob.js';
-import { postLive } from '../status/showLive.js';
 import { wordError } from '../wordError.js';
+import { notResumed } from './notResumed.js';
 import { readRequesterNow } from './readRequesterNow.js';
-import { resumedLine } from './resumedLine.js';
+import { showResumed } from './showResumed.js';
 import { whoCanContinue } from './whoCanContinue.js';
 import { type RequesterNow, whyNotResumed } from './whyNotResumed.js';
 
@@ -87,7 +82,17 @@ export async function resumeInterrupted(context: BossContext, summary: JobJourna
 	const permission = commandPermission(module.command.name);
 	const permissionName = permissionNames(permission).join(', ');
 	const continueNext = `Run the same command again to continue, or /restore to undo it; ${whoCanContinue(record.rank, permissionName)}.`;
-	const refuse = (reason: string, next = continueNext): Promise<undefined> => notResumed(context, { header, record, reason, next, log, at: new Date(now()) });
+	const refuse = (reason: string, next = continueNext): Promise<undefined> =>
+		notResumed(context, {
+			jobId: header.jobId,
+			title: header.title,
+			startedBy: record.startedBy.tag,
+			channelId: record.channelId,
+			reason,
+			next,
+			log,
+			at: new Date(now()),
+		});
 
 	// Checked as a new job's would be, against the guild now: a role deleted or raised since.
 	let action: MassAction;
@@ -99,7 +104,7 @@ export async function resumeInterrupted(context: BossContext, summary: JobJourna
 	}
 	if (resumedTooOften(record.resumes)) {
 		return refuse(
-			`it was resumed ${RESUME_LIMIT} times in ${RESUME_WINDOW_MS / 60_000} minutes and the process died each time, so it is not resumed again`,
+			`it was resumed ${RESUME_LIMIT} times in ${RESUME_WINDOW_MS / 60_000} minutes and each time it stopped short of its end (the process died, or the job failed), so it is not resumed again`,
 			'Fix the cause in the log, then run the same command to continue, or /cancel.',
 		);
 	}
@@ -147,67 +152,4 @@ export async function resumeInterrupted(context: BossContext, summary: JobJourna
 	);
 	await showResumed(context, job, record, resumedAt, log);
 	return job;
-}
-
-interface NotResumed {
-	readonly header: JobJournalSummary['header'];
-	readonly record: RunRecord;
-	/** Why, as a clause: `alice, who started it, left the server`. */
-	readonly reason: string;
-	/** What to do, as a sentence. */
-	readonly next: string;
-	readonly log: Logger;
-	readonly at: Date;
-}
-
-/** Says why a job was not resumed, in the log, in its channel and (through its record) in /status. */
-async function notResumed(context: BossContext, { header, record, reason: given, next, log, at }: NotResumed): Promise<undefined> {
-	// An engine error's message is a sentence of its own: one full stop is enough.
-	const reason = given.replace(/[.\s]+$/, '');
-	log.warn({ title: header.title, startedBy: record.startedBy.tag, reason, next }, 'job not resumed after a restart');
-	await context.jobs.updateRunRecord(header.jobId, { notResumed: { at: at.toISOString(), reason, next } });
-	const channel = await sendableChannel(context, record.channelId);
-	if (!channel) {
-		log.warn({ channelId: record.channelId }, "could not post why the job was not resumed: its channel is gone or the boss can't see it");
-		return undefined;
-	}
-	try {
-		await channel.send({ content: `⏸️ **${escapeMarkdown(header.title)}** was not resumed after the restart: ${escapeMarkdown(reason)}. ${next}` });
-	} catch (error) {
-		log.warn({ err: error, channelId: record.channelId }, 'could not post why the job was not resumed');
-	}
-	return undefined;
-}
-
-/**
- * The resumed job's live status, with when it resumed and what is left: its old status message
- * edited when it is still there (with a line below pointing to it), else a new one in its channel.
- */
-async function showResumed(context: BossContext, job: Job, record: RunRecord, resumedAt: Date, log: Logger): Promise<void> {
-	const render: RenderLive = (shown) => ({
-		...renderLiveMessage(shown, true),
-		content: resumedLine(shown.progress.snapshot(), resumedAt, shown.result !== undefined),
-	});
-	const old = record.statusMessage;
-	const oldChannel = old && (await sendableChannel(context, old.channelId));
-	let existing: Message | undefined;
-	if (old && oldChannel) existing = await oldChannel.messages.fetch(old.messageId).catch(() => undefined);
-	const channel = existing ? oldChannel : await sendableChannel(context, record.channelId);
-	if (!channel) {
-		log.warn({ channelId: record.channelId }, "the resumed job's channel is gone or the boss can't see it: /status shows the job");
-		return;
-	}
-	try {
-		await postLive(context, job, channel, { render, existing });
-		if (existing) await channel.send({ content: `🔁 **${escapeMarkdown(job.title)}** resumed after a restart; its live status is up here: ${existing.url}` });
-	} catch (error) {
-		log.warn({ err: error }, 'could not post the live status of the resumed job');
-	}
-}
-
-/** A channel of the guild the boss can post in, by id; `undefined` when it is gone or not one. */
-async function sendableChannel(context: BossContext, channelId: string): Promise<SendableChannels | undefined> {
-	const { client } = context.boss;
-	const channel = client.channels.cache.get(channelId) ?? (await client.channels.fetch(channelId).catch(() => null));
-	return channel?.isSendable() ? channel : undefined;
 }

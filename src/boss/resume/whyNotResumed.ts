@@ -7,8 +7,10 @@ import { isDemoted } from './isDemoted.js';
 export type RequesterNow = { readonly left: true } | { readonly left: false; readonly tag: string; readonly rank: RequesterRank; readonly allowed: boolean };
 
 export interface ResumeFacts {
-	/** Who asked for the job, with their rank then. */
-	readonly record: RunRecord;
+	/** Who asked for the job (or its restore), with their rank then. */
+	readonly record: Pick<RunRecord, 'startedBy' | 'rank'>;
+	/** What they did, in the reasons: `started` a job (the default), `ran` a restore. */
+	readonly did?: string;
 	readonly now: RequesterNow;
 	/** The command's permission, by name (`Manage Nicknames`). */
 	readonly permission: string;
@@ -23,14 +25,15 @@ export interface ResumeFacts {
  * left the server, lost the command's permission, rank lower than when they started it, or the
  * action refuses them now (a role it hands out is at or above them). `undefined`: it may.
  */
-export function whyNotResumed({ record, now, permission, positionOf, checkRequester }: ResumeFacts): string | undefined {
+export function whyNotResumed({ record, now, permission, positionOf, checkRequester, did = 'started' }: ResumeFacts): string | undefined {
 	const tag = now.left ? record.startedBy.tag : now.tag;
-	if (now.left) return `${tag}, who started it, is no longer a member of the server`;
-	if (!now.allowed) return `${tag}, who started it, no longer has the ${permission} permission (nor a role or user the settings allow)`;
+	const who = `${tag}, who ${did} it,`;
+	if (now.left) return `${who} is no longer a member of the server`;
+	if (!now.allowed) return `${who} no longer has the ${permission} permission (nor a role or user the settings allow)`;
 	if (isDemoted(record.rank, now.rank, positionOf)) {
-		if (record.rank.kind !== 'member') return `${tag}, who started it, no longer owns the server`;
+		if (record.rank.kind !== 'member') return `${who} no longer owns the server`;
 		const nowHolds = now.rank.kind === 'member' && now.rank.roleId !== undefined ? `now it is @${now.rank.roleName}` : 'now they have none';
-		return `${tag}, who started it, was demoted since (their highest role was @${record.rank.roleName}; ${nowHolds})`;
+		return `${who} was demoted since (their highest role was @${record.rank.roleName}; ${nowHolds})`;
 	}
 	try {
 		checkRequester(now.rank);

@@ -23,9 +23,19 @@ export interface RunRecord {
 	readonly resumes: readonly string[];
 	/** Why the last restart did not resume it and what to do, for /status. */
 	readonly notResumed?: { readonly at: string; readonly reason: string; readonly next: string } | undefined;
-	/** A /restore of the job started (ISO 8601): nothing resumes it after that. */
+	/** A /restore of the job started (ISO 8601): nothing resumes the job after that. */
 	readonly restoreStartedAt?: string | undefined;
+	/** Who ran that /restore and where, for a restart to resume the restore (see {@link RestoreRecord}). */
+	readonly restore?: RestoreRecord | undefined;
+	/**
+	 * When that /restore ended (ISO 8601): finished or cancelled, not stopped by a shutdown nor
+	 * cut short by the process dying. A restore with none is resumed by the next start.
+	 */
+	readonly restoreEndedAt?: string | undefined;
 }
+
+/** Who ran a job's /restore, with their rank then, where, and when it was resumed since. */
+export type RestoreRecord = Pick<RunRecord, 'startedBy' | 'rank' | 'channelId' | 'startedAt' | 'resumes'>;
 
 /** Holds member ids: readable by its owner only, as the journal is. */
 const FILE_MODE = 0o600;
@@ -85,7 +95,18 @@ export function parseRunRecord(text: string): RunRecord | string {
 		return 'is not valid JSON';
 	}
 	if (typeof value !== 'object' || value === null) return 'is not an object';
-	const record = value as Record<string, unknown>;
+	const why = whyNotRequester(value as Record<string, unknown>);
+	if (why) return why;
+	const restore = (value as Record<string, unknown>).restore;
+	if (restore !== undefined) {
+		const whyNot = typeof restore === 'object' && restore !== null ? whyNotRequester(restore as Record<string, unknown>) : 'is not an object';
+		if (whyNot) return `has a restore that ${whyNot}`;
+	}
+	return value as RunRecord;
+}
+
+/** Why `record` does not say who asked for a run, with what rank, where and when; `undefined` when it does. */
+function whyNotRequester(record: Record<string, unknown>): string | undefined {
 	const startedBy = record.startedBy as Record<string, unknown> | null | undefined;
 	if (typeof startedBy?.id !== 'string' || typeof startedBy.tag !== 'string') return 'has no startedBy id and tag';
 	const rank = record.rank as Record<string, unknown> | null | undefined;
@@ -94,5 +115,5 @@ export function parseRunRecord(text: string): RunRecord | string {
 	if (typeof record.channelId !== 'string') return 'has no channelId';
 	if (typeof record.startedAt !== 'string') return 'has no startedAt';
 	if (!Array.isArray(record.resumes) || record.resumes.some((at) => typeof at !== 'string')) return 'has no list of resumes';
-	return record as unknown as RunRecord;
+	return undefined;
 }

@@ -73,6 +73,21 @@ describe('the run record beside a journal', () => {
 		expect(parseRunRecord(JSON.stringify({ ...record, rank: { kind: 'member', userId: '1' } }))).toBe('has a member rank without a position');
 		expect(parseRunRecord(JSON.stringify({ ...record, channelId: 5 }))).toBe('has no channelId');
 		expect(parseRunRecord(JSON.stringify({ ...record, resumes: [1] }))).toBe('has no list of resumes');
+		expect(parseRunRecord(JSON.stringify({ ...record, restore: 'alice' }))).toBe('has a restore that is not an object');
+		expect(parseRunRecord(JSON.stringify({ ...record, restore: { ...record, channelId: undefined } }))).toBe('has a restore that has no channelId');
+	});
+
+	it("keeps who ran the job's /restore, for a restart to resume it", async () => {
+		await (await Journal.create(dataDir, header('job-1'))).close();
+		const restore = {
+			startedBy: { id: '22', tag: 'bob' },
+			rank: { kind: 'owner' as const, userId: '22' },
+			channelId: '33',
+			startedAt: '2026-12-02T00:00:00.000Z',
+			resumes: [],
+		};
+		await writeRunRecord(dataDir, GUILD, 'job-1', { ...record, restoreStartedAt: restore.startedAt, restore });
+		expect(await readRunRecord(dataDir, GUILD, 'job-1')).toEqual({ ...record, restoreStartedAt: restore.startedAt, restore });
 	});
 
 	it('is no journal: the listing skips it', async () => {
