@@ -23,6 +23,12 @@ export interface NodeChildOptions {
 	cwd?: string;
 	/** Where the child's stdout and stderr are copied, for when a scenario fails. */
 	logFile: string;
+	/**
+	 * Runs the child under `ulimit -f` of this many KiB: the kernel refuses to grow any file the
+	 * child writes past it (EFBIG, as a full disk gives ENOSPC). Its log file is written by the
+	 * harness, from the pipe, so the limit touches only the child's own files.
+	 */
+	fileSizeLimitKiB?: number;
 }
 
 type LineWaiter = { test: (line: string) => boolean; resolve: (line: string) => void };
@@ -58,7 +64,11 @@ export class NodeChild {
 		// Compiled scripts run on plain node, as `npm start` runs the bot: tsx's loader alone costs
 		// about 36 MB of RSS, which would be measured as the subject's.
 		const loader = options.script.endsWith('.ts') ? ['--import', TSX_LOADER] : [];
-		this.#process = spawn(process.execPath, [...loader, ...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])], {
+		const node = [process.execPath, ...loader, ...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])];
+		// `exec`: the shell becomes node, so the pid is the bot's (for /proc and the signals).
+		const [command, ...commandArgs] =
+			options.fileSizeLimitKiB === undefined ? node : ['bash', '-c', `ulimit -f ${options.fileSizeLimitKiB} && exec "$@"`, 'bash', ...node];
+		this.#process = spawn(command!, commandArgs, {
 			cwd: options.cwd,
 			env: { ...process.env, ...options.env },
 			stdio: ['pipe', 'pipe', 'pipe'],
