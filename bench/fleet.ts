@@ -12,19 +12,25 @@ import { SandboxProcess } from './SandboxProcess.js';
  * holds besides the boss) on a 1,000,000-member guild, split over P processes (pods) that each
  * run `massnick run massnick` for the workers they hold, as the Kubernetes Indexed Job does. Each
  * pod lists the whole guild itself; with one shared LISTER_TOKEN the pods share one token's
- * listing allowance (10 pages per 10 s), so past some P the listing, not the renames, paces them.
+ * listing allowance (10 pages per 10 s), each taking only its workers' slots of it, so past some
+ * P the listing, not the renames, paces them. With 49 workers a pod needs 49 ÷ 1000 pages a
+ * second whatever it holds, and k workers' slots give it k ÷ 49 × 0.9 pages a second: full rate
+ * from 3 workers a pod, so up to 16 pods.
  *
  * Per row: the fleet's renames as a share of its 49 workers' ceiling over the measured window,
  * and each pod's idle share (its workers' ceiling it did not use), measured from the sandbox's
- * request log. Written to bench/results-fleet.json.
+ * request log, at Discord's own time scale (1) by default, so the pods' slots are the ones a real
+ * fleet takes. Written to bench/results-fleet.json.
  *
- *   npm run bench:fleet [-- --time-scale 5 --window 40]
+ *   npm run bench:fleet [-- --time-scale 1 --window 100 --members 1000000 --rows 16:shared,49:own]
  */
 const { values } = parseArgs({
 	options: {
-		'time-scale': { type: 'string', default: '5' },
-		window: { type: 'string', default: '40' },
+		'time-scale': { type: 'string', default: '1' },
+		window: { type: 'string', default: '100' },
 		members: { type: 'string', default: '1000000' },
+		/** Some rows only, e.g. `16:shared,49:own`. */
+		rows: { type: 'string' },
 	},
 });
 const TIME_SCALE = Number(values['time-scale']);
@@ -39,13 +45,22 @@ interface Row {
 	/** `shared`: every pod lists with the one LISTER_TOKEN; `own`: each pod with its own workers' tokens (their apps have the intent). */
 	listing: 'shared' | 'own';
 }
-const ROWS: Row[] = [
+const ALL_ROWS: Row[] = [
 	{ pods: 7, listing: 'shared' },
-	{ pods: 20, listing: 'shared' },
+	{ pods: 16, listing: 'shared' },
+	{ pods: 17, listing: 'shared' },
 	{ pods: 25, listing: 'shared' },
 	{ pods: 49, listing: 'shared' },
 	{ pods: 49, listing: 'own' },
 ];
+const ROWS: Row[] =
+	values.rows === undefined
+		? ALL_ROWS
+		: values.rows.split(',').map((row) => {
+				const [pods, listing] = row.split(':');
+				if (!/^\d+$/.test(pods ?? '') || (listing !== 'shared' && listing !== 'own')) throw new Error(`--rows: "${row}" is not pods:shared or pods:own`);
+				return { pods: Number(pods), listing };
+			});
 
 const say = (line: string): void => void process.stdout.write(`${line}\n`);
 const workDir = await mkdtemp(join(tmpdir(), 'massnick-fleet-'));
@@ -101,7 +116,27 @@ for (const row of ROWS) {
 			);
 		}
 		await Promise.all(pods.map((pod) => pod.waitForLine((line) => line.includes('"msg":"job started"'), 300_000, 'its job started')));
-		// Ten seconds to settle (every pod's first pages and first windows), then the window.
+		const podsStarted = Date.now();
+		// Settled once every pod has renamed (its first pages come in its slots, which it learns
+		// the length of from Discord's headers), and ten seconds more; then the window.
+		const waiting = new Set(podWorkers.keys());
+		let seen = (await control.requests(0, 1)).lastSeq;
+		const settleBy = Date.now() + 600_000;
+		while (waiting.size > 0) {
+			if (Date.now() > settleBy) throw new Error(`fleet: pods ${[...waiting].join(', ')} renamed nobody in 10 minutes`);
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+			for (;;) {
+				const page = await control.requests(seen, 50_000);
+				if (page.requests.length === 0) break;
+				seen = page.requests.at(-1)!.seq;
+				for (const request of page.requests) {
+					if (request.method !== 'PATCH' || request.route !== MEMBER_PATCH || request.status !== 200) continue;
+					const worker = workerOf.get(request.botUserId ?? '');
+					if (worker !== undefined) waiting.delete(podOfWorker.get(worker)!);
+				}
+			}
+		}
+		const settledAfter = Math.round((Date.now() - podsStarted) / 1000);
 		await new Promise((resolve) => setTimeout(resolve, 10_000));
 		const { lastSeq: from } = await control.requests(0, 1);
 		const startedAt = Date.now();
@@ -142,6 +177,7 @@ for (const row of ROWS) {
 			listingPageCeilingPerSecond: row.listing === 'shared' ? TIME_SCALE : TIME_SCALE * row.pods,
 			listing429s: listing429,
 			rateLimited429s: requests.filter((request) => request.status === 429).length,
+			settledAfterSeconds: settledAfter,
 			forbidden403s: requests.filter((request) => request.status === 403).length,
 		};
 		results.push(line);
