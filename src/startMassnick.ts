@@ -182,7 +182,10 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 		// A restore cut short comes first: it was started after the job it undoes, which it keeps from resuming.
 		const restore = await jobs.interruptedRestore();
 		const found = restore?.summary ?? (await jobs.interrupted());
-		if (!found) return undefined;
+		if (!found) {
+			log.info('no job or restore was cut short, so there is nothing to resume');
+			return undefined;
+		}
 		const fields = { job: found.header.jobId, title: found.header.title, ...(restore ? { restore: true } : {}) };
 		if (!config.jobs.resumeOnStart) {
 			log.info(

@@ -560,11 +560,6 @@ export class JobManager {
 			// The slot frees first: whatever happens to the journal below, the guild is not stuck.
 			this.#last = job;
 			this.#current = undefined;
-			// A restore that ended by itself or by /cancel is not resumed; one a shutdown stopped, or
-			// that failed (a full disk, say), is, as a job is.
-			if (this.#restoreRecorded.has(job) && result.state !== 'failed' && !this.#stoppedByShutdown.has(job)) {
-				await this.updateRunRecord(job.id, { restoreEndedAt: new Date().toISOString() });
-			}
 			if (!journal) return;
 			const snapshot = job.progress.snapshot();
 			// The whole-guild file gets the job's counts, a worker's file that worker's.
@@ -591,6 +586,12 @@ export class JobManager {
 				await journal.close();
 			} catch (error) {
 				this.#options.logger.error({ err: error, job: job.id }, 'could not close the journal');
+			}
+			// A restore that ended by itself or by /cancel is not resumed; one a shutdown stopped, or
+			// that failed (a full disk, say), is, as a job is. After the journal: one marked restored
+			// is no restart's to find either way.
+			if (this.#restoreRecorded.has(job) && result.state !== 'failed' && !this.#stoppedByShutdown.has(job)) {
+				await this.updateRunRecord(job.id, { restoreEndedAt: new Date().toISOString() });
 			}
 		});
 	}

@@ -307,10 +307,35 @@ describe('a job goes on by itself after a restart', () => {
 		bot.signal('SIGTERM');
 		expect(await bot.exited).toBe(0);
 		const { lastSeq: stoppedAt } = await control.requests();
-		bot = await spawnBot(box, dataDir);
+		bot = await spawnBot(box, dataDir, { readyText: 'there is nothing to resume' });
 		expect(bot.output()).not.toContain('resumed after a restart');
 		expect(memberPatches((await control.requests(stoppedAt)).requests)).toEqual([]);
 		reportFigures('/restore SIGKILL and resume', { renamed, restoredBeforeKill, restoredByResume, notRestored: notRestored.length, twice });
+	});
+
+	it('a /restore stopped with /cancel is not resumed by the next start', async () => {
+		sandbox = await startSandbox({ members: 300, workers: WORKERS, seed: 36, timeScale: 40 });
+		const box = sandbox;
+		const dataDir = await folder('massnick-resume-');
+		const control = new SandboxControl(box.controlUrl);
+		bot = await spawnBot(box, dataDir);
+		await control.invoke(box.guildId, box.ownerId, 'massnick', { name: 'C {username}' }, box.channelId);
+		await waitUntil(async () => (await lastStatus(dataDir, box.guildId).catch(() => undefined))?.state === 'finished', { what: 'the job to finish' });
+		const { lastSeq: jobEnd } = await control.requests();
+		await control.invoke(box.guildId, box.ownerId, 'restore', {}, box.channelId);
+		await waitUntil(async () => memberPatches((await control.requests(jobEnd)).requests).filter((request) => request.status === 200).length >= 40, {
+			what: '40 members restored',
+		});
+		await answerTo(control, box, 'cancel', /^Cancelling \*\*/);
+		await waitUntil(async () => (await runRecord(dataDir, box.guildId)).record.restoreEndedAt !== undefined, { what: 'the restore to end' });
+		bot.child.kill('SIGKILL');
+		await bot.exited;
+		const { lastSeq: killedAt } = await control.requests();
+		bot = await spawnBot(box, dataDir, { readyText: 'there is nothing to resume' });
+		expect(bot.output()).not.toContain('resumed after a restart');
+		// The journal stays open for the next /restore, which nothing runs by itself.
+		expect((await lastStatus(dataDir, box.guildId))?.state).not.toBe('restored');
+		expect(memberPatches((await control.requests(killedAt)).requests)).toEqual([]);
 	});
 
 	it('with jobs.resumeOnStart off, nothing is sent after the restart until the command is run again', async () => {
@@ -429,7 +454,7 @@ describe('a job goes on by itself after a restart', () => {
 		expect(await bot.exited).toBe(0);
 
 		// Started again with resumeOnStart on: no journal shows an unfinished job, so nothing goes on.
-		bot = await spawnBot(box, dataDir);
+		bot = await spawnBot(box, dataDir, { readyText: 'there is nothing to resume' });
 		await answerTo(control, box, 'status', /no journal shows an unfinished one/);
 		expect(bot.output()).not.toContain('job resumed after a restart');
 		expect(memberPatches((await control.requests(killedAt)).requests)).toEqual([]);

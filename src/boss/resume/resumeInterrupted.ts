@@ -1,20 +1,17 @@
 import { moduleOfType } from '../../actions/actionOf.js';
 import { permissionNames } from '../../discord/permissionNames.js';
 import { MassnickError } from '../../errors.js';
-import { forRequester } from '../../jobs/GuildContext.js';
 import type { Job } from '../../jobs/Job.js';
 import type { JobJournalSummary } from '../../jobs/JobJournal.js';
 import type { MassAction } from '../../jobs/MassAction.js';
-import { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from '../../jobs/resumedTooOften.js';
 import type { BossContext } from '../BossContext.js';
 import { commandPermission } from '../commandPermission.js';
 import { countTargetOf } from '../fleet/fleetStatus.js';
 import { wordError } from '../wordError.js';
 import { notResumed } from './notResumed.js';
-import { readRequesterNow } from './readRequesterNow.js';
+import { recheckRequester } from './recheckRequester.js';
 import { showResumed } from './showResumed.js';
 import { whoCanContinue } from './whoCanContinue.js';
-import { type RequesterNow, whyNotResumed } from './whyNotResumed.js';
 
 /** The requester id of a job `massnick run` started (see `cli/cliRequester.ts`): no Discord user has it. */
 const OPERATOR_ID = '0';
@@ -24,8 +21,8 @@ const OPERATOR_ID = '0';
  * command would rerun it: the same action, target and filters, for the same member, with no
  * preview (they confirmed it when it started); the journal and the done marker make it do only
  * what is left. Before, the member is read from the guild as it is now and checked with the rules
- * of a new command (see {@link whyNotResumed}), and the job's last resumes against a crash loop
- * (see {@link resumedTooOften}); a job that may not go on is left as it is, and its channel and the
+ * of a new command, and the job's last resumes against a crash loop
+ * (see `recheckRequester`); a job that may not go on is left as it is, and its channel and the
  * log say why and who can continue it. A resumed job posts its live status again in its channel,
  * taking over its old status message when that is still there.
  *
@@ -102,26 +99,9 @@ export async function resumeInterrupted(context: BossContext, summary: JobJourna
 		if (!(error instanceof MassnickError)) throw error;
 		return refuse(`${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`);
 	}
-	if (resumedTooOften(record.resumes)) {
-		return refuse(
-			`it was resumed ${RESUME_LIMIT} times in ${RESUME_WINDOW_MS / 60_000} minutes and each time it stopped short of its end (the process died, or the job failed), so it is not resumed again`,
-			'Fix the cause in the log, then run the same command to continue, or /cancel.',
-		);
-	}
-	let requester: RequesterNow;
-	try {
-		requester = await readRequesterNow(context, record.startedBy.id, permission);
-	} catch (error) {
-		return refuse(`${record.startedBy.tag}, who started it, could not be read from the server (${(error as Error).message})`);
-	}
-	const reason = whyNotResumed({
-		record,
-		now: requester,
-		permission: permissionName,
-		positionOf: (roleId) => context.boss.guild.roles.cache.get(roleId)?.position,
-		checkRequester: (rank) => action.checkRequester?.(forRequester(context.boss.guildContext(), rank), false),
-	});
-	if (reason !== undefined || requester.left) return refuse(reason ?? 'its requester left the server');
+	const requester = await recheckRequester(context, { asked: record, permission, did: 'started', action, undo: false });
+	if ('refused' in requester)
+		return refuse(requester.refused, requester.tooOften ? 'Fix the cause in the log, then run the same command to continue, or /cancel.' : undefined);
 
 	const resumedAt = new Date(now());
 	const startedBy = { id: record.startedBy.id, tag: requester.tag };
