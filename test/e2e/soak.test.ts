@@ -38,14 +38,16 @@ function schedule(random: () => number): Array<{ at: number; fault: Fault }> {
 }
 
 /**
- * A short soak: one /massnick through mixed faults at once, as a day on a live guild brings them,
- * with a seeded schedule: Discord answering 15% of requests 5xx from before the start to the end,
- * a gateway drop and op 7 for every bot, members joining, leaving and changing their own
- * nickname, and the whole process SIGKILLed twice and restarted as systemd would, while the 5xx go
- * on, each restart resuming the job by itself. The invariants are measured from the sandbox's
- * guild and request log and the journal on disk.
+ * A short soak: one /massnick and its /restore through mixed faults at once, as a day on a live
+ * guild brings them, with a seeded schedule: Discord answering 15% of requests 5xx from before the
+ * start to the end, a gateway drop and op 7 for every bot, members joining, leaving and changing
+ * their own nickname, and the whole process SIGKILLed twice during the job and once during the
+ * restore and restarted as systemd would, while the 5xx go on, each restart resuming the job or
+ * the restore by itself. The invariants are measured from the sandbox's guild and request log and
+ * the journal on disk. The full disk, a role moved above the workers and a /massrole's role
+ * deleted are tried in their own tests (journalDiskFull, hierarchyChange, massroleRoleChanges).
  */
-describe(`a short soak: mixed faults through one job (seed ${SEED})`, () => {
+describe(`a short soak: mixed faults through one job and its restore (seed ${SEED})`, () => {
 	let sandbox: Sandbox | undefined;
 	let bot: BotProcess | undefined;
 	let dataDir = '';
@@ -56,7 +58,7 @@ describe(`a short soak: mixed faults through one job (seed ${SEED})`, () => {
 		if (dataDir) await rm(dataDir, { recursive: true, force: true });
 	});
 
-	it('loses no original, changes nobody by the wrong worker, and renames everyone twice at most what was on the wire at a kill', async () => {
+	it('loses no original, changes nobody by the wrong worker, renames everyone twice at most what was on the wire at a kill, and restores every original through a kill', async () => {
 		const random = seeded(SEED);
 		const plan = schedule(random);
 		console.log(`[soak] seed ${SEED}: 15% 5xx throughout; ${plan.map(({ at, fault }) => `${Math.round(at * 100)}% ${fault}`).join('; ')}`);
@@ -156,6 +158,47 @@ describe(`a short soak: mixed faults through one job (seed ${SEED})`, () => {
 		expect(failedFirst, JSON.stringify(firstEnd)).toBeLessThanOrEqual(5);
 		expect(firstEnd.state).toBe('finished');
 		expect(injected5xx).toBeGreaterThan(0);
+
+		// The restore, under the same 5xx, SIGKILLed halfway and started again at once with no
+		// command: it goes on by itself for the member who ran it.
+		await control.faults({ errorRate: 0.15 });
+		const { lastSeq: restoreStart } = await control.requests();
+		const restorable = expected.length;
+		await control.invoke(sandbox.guildId, sandbox.ownerId, 'restore', {}, sandbox.channelId);
+		const putBack = async (): Promise<SandboxRequest[]> =>
+			memberPatches((await control.requests(restoreStart)).requests).filter((request) => request.status === 200 && workerOf.has(request.botUserId ?? ''));
+		const restoreKillAt = 0.3 + random() * 0.4;
+		await waitUntil(async () => (await putBack()).length >= restoreKillAt * restorable, {
+			what: `${Math.round(restoreKillAt * 100)}% restored`,
+			timeoutMs: 90_000,
+			everyMs: 50,
+		});
+		bot.child.kill('SIGKILL');
+		await bot.exited;
+		bot = await spawnBot(sandbox, dataDir);
+		const restoreEnded = (process: BotProcess): boolean => process.output().includes('"msg":"job ended"');
+		await waitUntil(() => restoreEnded(bot!), { what: 'the resumed restore to end', timeoutMs: 90_000, everyMs: 100 });
+		expect(bot.output()).toContain('restore resumed after a restart');
+		const notBack = async (): Promise<string[]> =>
+			(await control.members(sandbox!.guildId))
+				.filter((member) => (before.has(member.id) || joined.includes(member.id)) && !ownNick.has(member.id) && member.nick !== (before.get(member.id) ?? null))
+				.map((member) => member.id);
+		// A change out of its tries keeps the journal open: the operator runs /restore again.
+		const restoreFailed = (await notBack()).length;
+		if (restoreFailed > 0) {
+			const ends = bot.output().split('"msg":"job ended"').length;
+			await control.invoke(sandbox.guildId, sandbox.ownerId, 'restore', {}, sandbox.channelId);
+			await waitUntil(() => bot!.output().split('"msg":"job ended"').length > ends, { what: 'the restore rerun to end', timeoutMs: 60_000, everyMs: 100 });
+		}
+		await control.faults({ resetFaults: true });
+		const restores = await putBack();
+		const restoreWrongWorker = restores.filter((request) => workerOf.get(request.botUserId!) !== workerIndexOf(request.targetId!, WORKERS));
+		const restoredTwice = [...renamesPerMember(restores)].filter(([, count]) => count > 1);
+		const notRestored = await notBack();
+		expect(notRestored).toEqual([]);
+		expect(restoreWrongWorker).toEqual([]);
+		expect(restoredTwice.length).toBeLessThanOrEqual(WORKERS * MAX_IN_FLIGHT);
+		expect(restoreFailed).toBeLessThanOrEqual(5);
 		reportFigures(`short soak, seed ${SEED}`, {
 			members: everyone.length,
 			renamed: renames.length - twice.reduce((sum, [, count]) => sum + count - 1, 0),
@@ -171,6 +214,11 @@ describe(`a short soak: mixed faults through one job (seed ${SEED})`, () => {
 			twice: twice.length,
 			twiceBound: kills * WORKERS * MAX_IN_FLIGHT,
 			rateLimited: rateLimited.length,
+			restoreKilledAt: `${Math.round(restoreKillAt * 100)}%`,
+			restored: restores.length - restoredTwice.reduce((sum, [, count]) => sum + count - 1, 0),
+			restoreFailedThenRerun: restoreFailed,
+			notRestored: notRestored.length,
+			restoredTwice: restoredTwice.length,
 		});
 	}, 240_000);
 });
