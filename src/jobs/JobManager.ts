@@ -163,12 +163,12 @@ export class JobManager {
 	 * The /restore a restart cut short: the newest journal not restored yet, whose run record says
 	 * who ran its restore and holds no end of it. Not the restore running now.
 	 */
-	async interruptedRestore(): Promise<{ summary: JobJournalSummary; record: RunRecord; restore: RestoreRecord } | undefined> {
+	async interruptedRestore(): Promise<{ summary: JobJournalSummary; restore: RestoreRecord } | undefined> {
 		const summary = await this.lastOpen();
 		if (!summary || summary.header.jobId === this.#current?.id) return undefined;
 		const record = await this.runRecord(summary.header.jobId);
 		if (!record?.restore || record.restoreEndedAt !== undefined) return undefined;
-		return { summary, record, restore: record.restore };
+		return { summary, restore: record.restore };
 	}
 
 	/** Who asked for job `jobId` and where (see {@link RunRecord}); `undefined` when none is kept. */
