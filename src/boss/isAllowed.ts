@@ -19,6 +19,17 @@ export function isAllowed(
 	return rules.requireManageNicknames && interaction.memberPermissions?.has(permission) === true;
 }
 
+/**
+ * What the member behind an interaction may do, for the engine's admission (see
+ * `AdmissionRequest.allowed`): {@link isAllowed} for each permission it asks about.
+ */
+export function allowedFor(
+	interaction: Pick<BaseInteraction, 'user' | 'member' | 'memberPermissions'>,
+	rules: PermissionSettings,
+): (permission: bigint) => boolean {
+	return (permission) => isAllowed(interaction, rules, permission);
+}
+
 /** The private answer to a member who may not: what they lack. */
 export function notAllowedText(what: string, permissionNames: readonly string[]): string {
 	return `You may not ${what} here: it needs the ${permissionNames.join(', ')} permission (or a role the operator allowed).`;

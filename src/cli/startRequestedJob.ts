@@ -70,7 +70,7 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 				];
 		if (!massnick.fleet.holdsAll) headline.push(elsewhereLine(massnick));
 		// A dry run reads the journal without marking it.
-		if (!dryRun) headline.push(...journalLine(massnick.jobs.journalPaths(job)));
+		if (!dryRun) headline.push(...journalLine(massnick.jobs.runOf(job)?.journalPaths ?? []));
 		return { job, headline };
 	}
 
@@ -92,7 +92,7 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 		}
 	}
 
-	const journals = dryRun ? [] : await massnick.jobs.journals();
+	const journals = dryRun ? [] : await massnick.jobs.journals.list();
 	const sameJob = (summary: JobJournalSummary): boolean => summary.header.action === action.type && summary.header.target === action.target;
 	const unfinished = journals.find((summary) => summary.state === 'running');
 	if (unfinished && !sameJob(unfinished)) {
@@ -115,7 +115,7 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 			`The same job ran before (started by ${continued.header.startedBy.tag} at ${continued.header.startedAt}, ${continued.state === 'running' ? 'unfinished' : continued.state}): this run adds to its journal. Members already done are skipped, and a restore still brings back what they had before the first run.`,
 		);
 	}
-	headline.push(...journalLine(massnick.jobs.journalPaths(job)));
+	headline.push(...journalLine(massnick.jobs.runOf(job)?.journalPaths ?? []));
 	return { job, headline };
 }
 

@@ -3,6 +3,7 @@ import type { MemberRecord } from '../discord/MemberRecord.js';
 import type { MassnickError } from '../errors.js';
 import type { GuildContext } from './GuildContext.js';
 import type { Plan, SlotValue } from './Plan.js';
+import type { RequesterRank } from './RequesterRank.js';
 
 /** Where one change goes: the owner worker's REST client (its own rate limits) and the guild. */
 export interface ChangeTarget {
@@ -44,6 +45,16 @@ export interface ChangedRole {
 	readonly position: number;
 }
 
+/**
+ * A precondition an action adds to the engine's own (see `Admission`): checked after them, at
+ * the command, at Start and at a resume. It throws a `JobError` that says what to do.
+ */
+export interface ActionPrecondition {
+	/** Names it in a refusal's context and in the admission's log. */
+	readonly name: string;
+	check(request: { readonly undo: boolean; readonly rank: RequesterRank; readonly allowed?: ((permission: bigint) => boolean) | undefined }): void;
+}
+
 export interface MassAction {
 	/** Names the action in journals, so a restore can rebuild it: `role-add`. */
 	readonly type: string;
@@ -52,8 +63,13 @@ export interface MassAction {
 	 * type and target appends to the same journal: that is how a staged rollout is one undo.
 	 */
 	readonly target: string;
-	/** The guild permission every worker needs for it (checked before a job starts). */
+	/**
+	 * The guild permission Discord asks for it: every worker needs it, and so does who asks for the
+	 * job (or its undo), by hand or by the operator's settings. Checked before a job starts.
+	 */
 	readonly permission: bigint;
+	/** What must hold besides the engine's preconditions (see {@link ActionPrecondition}). */
+	readonly preconditions?: readonly ActionPrecondition[] | undefined;
 	readonly words: ActionWords;
 	/**
 	 * Plans one member the job is about (filters and our own bots are the engine's). `original`

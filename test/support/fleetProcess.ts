@@ -26,7 +26,7 @@ const job =
 	kind === 'restore'
 		? (await massnick.jobs.startRestore({ dryRun: false, startedBy, rank: OPERATOR })).job
 		: await massnick.jobs.startJob(parseNicknameAction(name!, config.nickname.maxLength), { dryRun: false, startedBy, rank: OPERATOR });
-logger.info({ job: job.id, journal: massnick.jobs.journalPaths(job) }, 'fleet job started');
+logger.info({ job: job.id, journal: massnick.jobs.runOf(job)?.journalPaths ?? [] }, 'fleet job started');
 const result = await job.ended();
 await massnick.stop();
 const { total, elsewhere, changed, alreadyDone, cant, skipped, left, failed } = job.progress.snapshot();

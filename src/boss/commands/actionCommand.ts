@@ -3,9 +3,9 @@ import type { ActionModule } from '../../actions/index.js';
 import { actionCommandData } from '../../actions/commonOptions.js';
 import { readFilters } from '../../actions/readFilters.js';
 import { describeFilters } from '../../jobs/filters/describeFilters.js';
-import { forRequester } from '../../jobs/GuildContext.js';
 import { pendingApply } from '../preview/pendingApply.js';
 import { startOrPreview } from '../preview/startOrPreview.js';
+import { allowedFor } from '../isAllowed.js';
 import { requesterRank } from '../requesterRank.js';
 import { argsOf } from './argsOf.js';
 import type { BossCommand } from './BossCommand.js';
@@ -25,10 +25,10 @@ export function actionCommand(module: ActionModule): BossCommand {
 			const args = argsOf(interaction);
 			const { action, estimate } = module.request(args, context.actionDeps);
 			const filters = readFilters(args, module, { now: Date.now(), optionName: (option) => `${option}:` });
-			context.jobs.assertPermitted(action);
-			// Refused here, before anything is acknowledged, so only its member sees it.
-			action.checkRequester?.(forRequester(context.boss.guildContext(), requesterRank(interaction, context.boss.guild)), false);
-			await startOrPreview(interaction, context, permission, () =>
+			// Admitted here, before anything is acknowledged, so only its member sees a refusal; again at Start.
+			const rank = requesterRank(interaction, context.boss.guild);
+			context.jobs.admission.admit({ action, undo: false, rank, allowed: allowedFor(interaction, context.config.permissions) });
+			await startOrPreview(interaction, context, { permission, admitted: true }, () =>
 				pendingApply(context, {
 					action,
 					filters,

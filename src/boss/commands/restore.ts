@@ -32,7 +32,7 @@ export const restoreCommand: BossCommand = {
 		const name = interaction.options.getString('name') ?? undefined;
 		const named = namedModule();
 		const fallback = name === undefined ? undefined : { action: named.byName.clear(name, context.actionDeps), describeChange: named.describeChange };
-		await startOrPreview(interaction, context, RESTORE_PERMISSION, () =>
+		await startOrPreview(interaction, context, { permission: RESTORE_PERMISSION }, () =>
 			pendingRestore(context, {
 				fallback,
 				noJournalHint: 'To clear a nickname wherever it is set instead, run /restore with `name:` set to it (the originals cannot be recovered that way).',

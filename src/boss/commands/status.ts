@@ -40,7 +40,7 @@ export const statusCommand: BossCommand = {
 			await interaction.editReply(`No job has run since the bot started, and no journal shows an unfinished one.${fleetHint(context)}`);
 			return;
 		}
-		const record = await context.jobs.runRecord(interrupted.header.jobId);
+		const record = await context.jobs.records.read(interrupted.header.jobId);
 		const { notResumed } = record ?? {};
 		const why = notResumed ? ` ⏸️ Not resumed after the restart at ${notResumed.at}: ${notResumed.reason}. ${notResumed.next}` : '';
 		await interaction.editReply(

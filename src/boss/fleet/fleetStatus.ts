@@ -31,7 +31,7 @@ export async function showFleetStatus(interaction: ChatInputCommandInteraction, 
 	if (dir === undefined) return false;
 	// Reading the journals touches the disk (a network volume, often): acknowledge first.
 	await interaction.deferReply();
-	const job = (await context.jobs.fleetJobs())?.[0];
+	const job = (await context.jobs.journals.fleetJobs())?.[0];
 	if (!job) {
 		await interaction.editReply(
 			`The fleet's journals (FLEET_JOURNALS_DIR=${dir}) hold no job for this server: no fleet job has started yet. Start one in the fleet's processes (massnick run, or the Kubernetes Job).`,

@@ -42,9 +42,15 @@ export interface PendingJob {
 	/** Plans `members` as the job itself will (the same planner); `ctx` bounded by the requester's rank. */
 	planSample(members: readonly MemberRecord[], ctx: GuildContext): Promise<Plan[]>;
 	/**
-	 * Starts it (or its dry run) through the job manager, as the command always has, bounded by
-	 * `rank`: the requester's, read again when they start it. `channelId`: where the command was
-	 * run, kept beside the journal of a job a restart may resume.
+	 * Starts it (or its dry run) through the job manager, which admits it again, bounded by `rank`
+	 * and `allowed`: the requester's, read again when they start it. `channelId`: where the command
+	 * was run, kept beside the journal of a job a restart may resume.
 	 */
-	start(options: { dryRun: boolean; startedBy: Requester; rank: RequesterRank; channelId?: string | undefined }): Promise<StartedJob>;
+	start(options: {
+		dryRun: boolean;
+		startedBy: Requester;
+		rank: RequesterRank;
+		allowed: (permission: bigint) => boolean;
+		channelId?: string | undefined;
+	}): Promise<StartedJob>;
 }

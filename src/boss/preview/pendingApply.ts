@@ -34,12 +34,11 @@ export function pendingApply(context: BossContext, { action, filters, scope, est
 		estimate,
 		describeChange,
 		planSample: async (members, ctx) => members.map((member) => planMember(member, action, filters, ctx)),
-		async start({ dryRun, startedBy, rank, channelId }) {
+		async start({ dryRun, startedBy, rank, allowed, channelId }) {
 			// Who asked and where, for a restart to resume it; a start by a person clears its resumes.
 			const record = channelId === undefined ? undefined : { startedBy, rank, channelId, startedAt: new Date().toISOString(), resumes: [] };
 			const now = rebuild?.() ?? action;
-			context.jobs.assertPermitted(now);
-			const job = await context.jobs.startJob(now, { dryRun, startedBy, rank, filters, record });
+			const job = await context.jobs.startJob(now, { dryRun, startedBy, rank, allowed, filters, record });
 			const { fleet } = context;
 			const workers = fleet.holdsAll
 				? `${fleet.size} workers`

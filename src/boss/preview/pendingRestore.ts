@@ -24,7 +24,7 @@ export interface PendingRestoreOptions {
  * journal this massnick cannot rebuild the action of (as the restore itself would).
  */
 export async function pendingRestore(context: BossContext, options: PendingRestoreOptions): Promise<PendingJob> {
-	const summary = await context.jobs.lastOpen();
+	const summary = await context.jobs.journals.lastOpen();
 	if (!summary) {
 		if (!options.fallback) throw noJournalError(options.noJournalHint);
 		return clearInstead(context, options.fallback, options.noJournalHint);
@@ -51,11 +51,12 @@ export async function pendingRestore(context: BossContext, options: PendingResto
 			journaled = scan.entries;
 			return members.map((member) => planRestore(member, scan.found.get(member.id), action, ctx));
 		},
-		async start({ dryRun, startedBy, rank, channelId }) {
+		async start({ dryRun, startedBy, rank, allowed, channelId }) {
 			const { job, undoes } = await context.jobs.startRestore({
 				dryRun,
 				startedBy,
 				rank,
+				allowed,
 				// Who ran it and where: a restart that cuts it short resumes it for them.
 				record: channelId === undefined ? undefined : { startedBy, rank, channelId, startedAt: new Date().toISOString(), resumes: [] },
 				fallback: options.fallback?.action,
@@ -86,8 +87,8 @@ function clearInstead(
 		describeChange,
 		estimate: () => ({}),
 		planSample: async (members, ctx) => members.map((member) => planMember(member, fallback, {}, ctx)),
-		async start({ dryRun, startedBy, rank }) {
-			const { job, undoes } = await context.jobs.startRestore({ dryRun, fallback, startedBy, rank, noJournalHint });
+		async start({ dryRun, startedBy, rank, allowed }) {
+			const { job, undoes } = await context.jobs.startRestore({ dryRun, fallback, startedBy, rank, allowed, noJournalHint });
 			return { job, text: restoreText(job.target, undoes, dryRun) };
 		},
 	};

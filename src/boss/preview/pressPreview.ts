@@ -4,7 +4,7 @@ import { MassnickError } from '../../errors.js';
 import type { BossContext } from '../BossContext.js';
 import { wordError } from '../wordError.js';
 import type { CustomIdArgs } from '../customIds.js';
-import { isAllowed, notAllowedText } from '../isAllowed.js';
+import { allowedFor, isAllowed, notAllowedText } from '../isAllowed.js';
 import type { PreviewClaim } from './PreviewBoard.js';
 import { requesterOf } from '../requesterOf.js';
 import { requesterRank } from '../requesterRank.js';
@@ -52,6 +52,7 @@ export async function pressPreview(interaction: ButtonInteraction, { previewId, 
 			dryRun: false,
 			startedBy: requesterOf(interaction),
 			rank,
+			allowed: allowedFor(interaction, context.config.permissions),
 			channelId: interaction.channelId ?? undefined,
 		});
 		await interaction.editReply(preview.render({ state: 'started', text }));

@@ -1,13 +1,24 @@
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
-import { ErrorCodes, JobError } from '../../errors.js';
 import type { BossContext } from '../BossContext.js';
-import { forRequester } from '../../jobs/GuildContext.js';
 import { gatherPreview } from './gatherPreview.js';
 import type { PendingJob } from './PendingJob.js';
 import { Preview } from './Preview.js';
+import { allowedFor } from '../isAllowed.js';
 import { requesterOf } from '../requesterOf.js';
 import { requesterRank } from '../requesterRank.js';
 import { showLive } from '../status/showLive.js';
+
+/** How a changing command is let through (see `Admission`). */
+export interface CommandAdmission {
+	/** The command's permission, checked again when Start is pressed. */
+	readonly permission: bigint;
+	/**
+	 * The command admitted its action already, before calling (an action command knows its action
+	 * from its options). Otherwise the admission's checks that need no action run before anything
+	 * is acknowledged, and the rest once `prepare` has built the job (a /restore reads its journal).
+	 */
+	readonly admitted?: boolean | undefined;
+}
 
 /**
  * Runs a changing command (`/massnick`, `/massrole`, `/restore`). A dry run, or any job in a guild
@@ -15,46 +26,38 @@ import { showLive } from '../status/showLive.js';
  * shows its member a private preview of what will happen, and nothing is sent to Discord's member
  * routes until they press Start (see `pressPreview.ts`).
  *
- * A busy guild, or a boss whose workers all run elsewhere, is refused before anything is
- * acknowledged, so the refusal is private. A job that hands out what is out of its member's reach
- * (a role at or above their highest role) is refused before its preview; its members are planned
- * within that reach, and the rank is read again when Start is pressed.
- * `prepare` builds the job once the interaction is acknowledged (it may read the journals);
- * `permission` is the command's, checked again when Start is pressed.
+ * The command is admitted once here (a busy guild, no workers here, a member who may not, a role
+ * out of their reach), privately where it can be before anything is acknowledged; the job is
+ * admitted again when it starts, with the member's roles as they are then.
+ * `prepare` builds the job once the interaction is acknowledged (it may read the journals).
  */
 export async function startOrPreview(
 	interaction: ChatInputCommandInteraction,
 	context: BossContext,
-	permission: bigint,
+	{ permission, admitted = false }: CommandAdmission,
 	prepare: () => PendingJob | Promise<PendingJob>,
 ): Promise<void> {
 	const dryRun = interaction.options.getBoolean('dry_run') ?? false;
-	const { fleet } = context;
-	if (fleet.size === 0) {
-		// Nothing to preview or start here: without this, a /restore would answer that no journal is
-		// left (the workers' journals are theirs, in their processes).
-		throw new JobError(
-			ErrorCodes.NoWorkers,
-			`This massnick holds none of the ${fleet.count} workers (WORKER_IDS=none): they run in other processes, so a changing job runs there (massnick run, or the fleet's Kubernetes Job). /status, /stats and /shards still answer from here.`,
-		);
-	}
-	context.jobs.assertIdle();
+	const { admission } = context.jobs;
+	if (!admitted) admission.admitWithoutAction();
 	const rank = requesterRank(interaction, context.boss.guild);
-	const withinRank = (pending: PendingJob): PendingJob => {
-		pending.action.checkRequester?.(forRequester(context.boss.guildContext(), rank), pending.undo);
+	const allowed = allowedFor(interaction, context.config.permissions);
+	const ready = async (): Promise<PendingJob> => {
+		const pending = await prepare();
+		if (!admitted) admission.admitAction({ action: pending.action, undo: pending.undo, rank, allowed });
 		return pending;
 	};
 	if (dryRun || context.boss.guild.memberCount < context.config.preview.skipBelowMembers) {
 		await interaction.deferReply();
-		const pending = withinRank(await prepare());
-		const { job, text } = await pending.start({ dryRun, startedBy: requesterOf(interaction), rank, channelId: interaction.channelId });
+		const pending = await ready();
+		const { job, text } = await pending.start({ dryRun, startedBy: requesterOf(interaction), rank, allowed, channelId: interaction.channelId });
 		await interaction.editReply(text);
 		await showLive(interaction, context, job);
 		return;
 	}
 	// Counting and sampling take a few requests: acknowledge first (Discord allows 3 s), privately.
 	await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-	const pending = withinRank(await prepare());
+	const pending = await ready();
 	const facts = await gatherPreview(context, pending, requesterOf(interaction), rank);
 	const preview = new Preview({
 		id: interaction.id,

@@ -25,7 +25,7 @@ export async function notResumed(context: BossContext, { jobId, title, startedBy
 	// An engine error's message is a sentence of its own: one full stop is enough.
 	const reason = given.replace(/[.\s]+$/, '');
 	log.warn({ title, startedBy, reason, next }, 'job not resumed after a restart');
-	await context.jobs.updateRunRecord(jobId, { notResumed: { at: at.toISOString(), reason, next } });
+	await context.jobs.records.update(jobId, { notResumed: { at: at.toISOString(), reason, next } });
 	const channel = await sendableChannel(context, channelId);
 	if (!channel) {
 		log.warn({ channelId }, "could not post why the job was not resumed: its channel is gone or the boss can't see it");

@@ -35,7 +35,7 @@ export async function resumeInterrupted(context: BossContext, summary: JobJourna
 	const { header } = summary;
 	const log = context.logger.child({ job: header.jobId });
 	const fields = { title: header.title, startedBy: header.startedBy.tag, startedAt: header.startedAt, state: summary.state };
-	const record = await context.jobs.runRecord(header.jobId);
+	const record = await context.jobs.records.read(header.jobId);
 	if (!record) {
 		if (header.startedBy.id === OPERATOR_ID) {
 			log.info(
@@ -60,7 +60,7 @@ export async function resumeInterrupted(context: BossContext, summary: JobJourna
 	// A job that ended after this one last started ran in its place: going back to this one by
 	// itself, perhaps days later, would surprise everyone.
 	const lastStart = record.resumes.at(-1) ?? record.startedAt;
-	const newer = (await context.jobs.journals()).find(
+	const newer = (await context.jobs.journals.list()).find(
 		(other) => other.header.jobId !== header.jobId && other.endedAt !== undefined && other.endedAt > lastStart,
 	);
 	if (newer) {
@@ -119,7 +119,7 @@ export async function resumeInterrupted(context: BossContext, summary: JobJourna
 		if (!(error instanceof MassnickError)) throw error;
 		return refuse(`it could not start: ${wordError(error)}`);
 	}
-	const changedBefore = context.jobs.journaledAtStart(job) ?? 0;
+	const changedBefore = context.jobs.runOf(job)?.journaledAtStart ?? 0;
 	log.info(
 		{
 			...fields,

@@ -41,7 +41,8 @@ export async function postLive(context: BossContext, job: Job, channel: Sendable
 	if (current) context.boss.liveStatus = live;
 	try {
 		const message = await live.start(options.existing);
-		if (current) void context.jobs.noteStatusMessage(job, { channelId: message.channelId, messageId: message.id });
+		if (current && context.jobs.runOf(job)?.recorded)
+			void context.jobs.records.update(job.id, { statusMessage: { channelId: message.channelId, messageId: message.id } });
 	} catch (error) {
 		live.stop();
 		throw error;

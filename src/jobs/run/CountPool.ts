@@ -1,0 +1,40 @@
+import { finerFiltersOf } from '../filters/hasFinerFilters.js';
+import type { Job } from '../Job.js';
+import type { MassAction } from '../MassAction.js';
+import type { MemberFilters } from '../planner.js';
+
+/**
+ * The counting passes running beside the jobs (/stats, /status after a crash): dry runs over the
+ * whole guild that send nothing. A count of the same action, target and filters still running is
+ * reused rather than listing the guild twice.
+ */
+export class CountPool {
+	readonly #running = new Map<string, Job>();
+	#last: Job | undefined;
+
+	/** The most recent count. */
+	get last(): Job | undefined {
+		return this.#last;
+	}
+
+	get running(): Job[] {
+		return [...this.#running.values()];
+	}
+
+	/** The count of `action` for `filters` running now, else the one `create` makes, run until it ends. */
+	count(action: MassAction, filters: MemberFilters, create: () => Job): Job {
+		const key = countKey(action, filters);
+		const running = this.#running.get(key);
+		if (running) return running;
+		const job = create();
+		this.#running.set(key, job);
+		this.#last = job;
+		void job.run().finally(() => this.#running.delete(key));
+		return job;
+	}
+}
+
+/** A count's identity: the same key counts the same members the same way. */
+function countKey(action: MassAction, filters: MemberFilters): string {
+	return JSON.stringify([action.type, action.target, filters.onlyRoleId ?? null, filters.excludeRoleId ?? null, finerFiltersOf(filters) ?? null]);
+}

@@ -1,0 +1,118 @@
+import { ErrorCodes, JobError } from '../../errors.js';
+import type { JobRun } from './JobRun.js';
+
+/**
+ * The kinds of run that take a place in the guild: a `sweep` goes over every member once (a job,
+ * or its restore). Counts do not take a place: they send nothing (see `CountPool`).
+ */
+export type RunKind = 'sweep';
+
+/** How many runs of each kind may go at once. Today one sweep: two would fight over the same members. */
+export const RUN_LIMITS: Readonly<Record<RunKind, number>> = Object.freeze({ sweep: 1 });
+
+/**
+ * Which runs may go at once, and the order they start and end in. A start takes its place before
+ * any I/O (reading the journals), so two commands a moment apart cannot both start; the next sweep
+ * waits until the last one's journal is marked and closed.
+ */
+export class RunSlot {
+	readonly #limits: Readonly<Record<RunKind, number>>;
+	readonly #running = new Map<RunKind, Set<JobRun>>();
+	/** Starts between their admission and their launch (journal I/O): their place is taken already. */
+	readonly #starting = new Map<RunKind, number>();
+	readonly #startingWork = new Set<Promise<unknown>>();
+	#last: JobRun | undefined;
+	/** The last sweep's ending (its journal marked and closed): the next one waits for it. */
+	#ending: Promise<void> = Promise.resolve();
+	#stopping = false;
+
+	constructor(limits: Readonly<Record<RunKind, number>> = RUN_LIMITS) {
+		this.#limits = limits;
+	}
+
+	/** The sweep that changes members now, if any (dry runs included: they hold the place briefly). */
+	get current(): JobRun | undefined {
+		return this.#running.get('sweep')?.values().next().value;
+	}
+
+	/** The most recent sweep, running or ended. */
+	get last(): JobRun | undefined {
+		return this.current ?? this.#last;
+	}
+
+	/** Every run going now. */
+	get running(): JobRun[] {
+		return [...this.#running.values()].flatMap((runs) => [...runs]);
+	}
+
+	/** Why a run of `kind` may not start now, or `undefined`: shutting down, one starting, or one running. */
+	whyBusy(kind: RunKind = 'sweep'): JobError | undefined {
+		if (this.#stopping) return new JobError(ErrorCodes.JobRunning, 'massnick is shutting down; start the job again once it is back.');
+		const limit = this.#limits[kind];
+		if ((this.#starting.get(kind) ?? 0) + this.#active(kind).length < limit) return undefined;
+		if ((this.#starting.get(kind) ?? 0) > 0) return new JobError(ErrorCodes.JobRunning, 'A job is starting right now.', { context: { starting: true } });
+		const job = this.#active(kind)[0]!.job;
+		const snapshot = job.progress.snapshot();
+		return new JobError(ErrorCodes.JobRunning, `A job is already running (${job.title}, ${snapshot.done} of ${snapshot.total} done).`, {
+			context: { title: job.title, done: snapshot.done, total: snapshot.total },
+		});
+	}
+
+	/**
+	 * Takes a place of `kind` at once, waits for the last sweep's ending, builds the run and holds
+	 * it until {@link free}. The place is given back if `build` throws.
+	 *
+	 * @throws {JobError} `JOB_RUNNING` when no place is free (see {@link whyBusy}).
+	 */
+	async start(kind: RunKind, build: () => Promise<JobRun>): Promise<JobRun> {
+		const busy = this.whyBusy(kind);
+		if (busy) throw busy;
+		this.#starting.set(kind, (this.#starting.get(kind) ?? 0) + 1);
+		const work = (async () => {
+			await this.#ending;
+			return build();
+		})();
+		this.#startingWork.add(work);
+		try {
+			const run = await work;
+			this.#runs(kind).add(run);
+			return run;
+		} finally {
+			this.#startingWork.delete(work);
+			this.#starting.set(kind, this.#starting.get(kind)! - 1);
+		}
+	}
+
+	/** `run` goes on until `ending` (its journal marked and closed): the next sweep waits for it. */
+	endsWith(ending: Promise<void>): void {
+		this.#ending = ending;
+	}
+
+	/** `run` has ended: its place is free (before its journal is closed: the guild is not stuck on it). */
+	free(run: JobRun): void {
+		for (const runs of this.#running.values()) runs.delete(run);
+		this.#last = run;
+	}
+
+	/** Lets no run start any more, and waits for the starts under way; see also {@link drained}. */
+	async close(): Promise<void> {
+		this.#stopping = true;
+		await Promise.allSettled([...this.#startingWork]);
+	}
+
+	/** Resolves once every run has ended and the last sweep's journal is closed. */
+	async drained(): Promise<void> {
+		while (this.running.length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+		await this.#ending;
+	}
+
+	#active(kind: RunKind): JobRun[] {
+		return [...this.#runs(kind)].filter((run) => !run.job.result);
+	}
+
+	#runs(kind: RunKind): Set<JobRun> {
+		let runs = this.#running.get(kind);
+		if (!runs) this.#running.set(kind, (runs = new Set()));
+		return runs;
+	}
+}

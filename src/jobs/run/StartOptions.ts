@@ -1,0 +1,71 @@
+import type { Client } from 'discord.js';
+import type { Logger } from 'pino';
+import type { Config } from '../../config/Config.js';
+import type { Fleet } from '../../workers/Fleet.js';
+import type { PreconditionObserver } from '../admission/Admission.js';
+import type { GuildContext } from '../GuildContext.js';
+import type { Job } from '../Job.js';
+import type { JobJournalSummary } from '../JobJournal.js';
+import type { JournalHeader } from '../Journal.js';
+import type { RestoreRecord, RunRecord } from '../journal/runRecord.js';
+import type { ListingClient } from '../listMembers.js';
+import type { MassAction } from '../MassAction.js';
+import type { MemberFilters } from '../planner.js';
+import type { Requester } from '../Requester.js';
+import type { RequesterRank } from '../RequesterRank.js';
+
+export interface StartJobOptions {
+	dryRun: boolean;
+	startedBy: Requester;
+	/**
+	 * How far `startedBy` reaches by hand, read from the guild when they started it: the job
+	 * reaches no further (a role at or above them is refused, a member at or above them left alone).
+	 */
+	rank: RequesterRank;
+	/** Whether `startedBy` may do what needs a permission (see `AdmissionRequest.allowed`); absent for the operator. */
+	allowed?: ((permission: bigint) => boolean) | undefined;
+	/** Who the job is about besides its action. */
+	filters?: MemberFilters | undefined;
+	/** Journal what the job changes, so /restore can undo it. Default true. */
+	journal?: boolean | undefined;
+	/** Who asked and where, kept beside the journal so a restart can resume the job (see {@link RunRecord}); none for a dry run. */
+	record?: RunRecord | undefined;
+}
+
+export interface StartRestoreOptions extends Pick<StartJobOptions, 'dryRun' | 'startedBy' | 'rank' | 'allowed'> {
+	/** Run instead when no journal is left (clearing a value where it is still set); without it, no journal is an error. */
+	fallback?: MassAction | undefined;
+	/** Added to the error when no journal is left and there is no fallback: what the user can do. */
+	noJournalHint?: string | undefined;
+	/** Who ran the restore and where, kept in the job's run record so that a restart resumes the restore. */
+	record?: RestoreRecord | undefined;
+}
+
+/** What a restore undoes: the journal's job, or nothing when it runs the fallback. */
+export interface StartedRestore {
+	job: Job;
+	undoes: JobJournalSummary | undefined;
+}
+
+export interface JobManagerOptions {
+	config: Config;
+	/**
+	 * This process's workers. Jobs change only their members, and keep their journals: one file
+	 * per job when the fleet holds every worker, one per worker held otherwise (see `JobJournal`).
+	 */
+	fleet: Fleet;
+	/** The guild as it is now: roles, owner, bots (read from the boss's cache at each start). */
+	guildContext: () => GuildContext;
+	/**
+	 * The clients whose role and member events may change {@link guildContext} (the boss's and
+	 * the workers'): a running job reads the context again after each. Default: the workers'.
+	 */
+	guildClients?: () => readonly Client[];
+	/** The bots that may list members now: the boss, and any worker whose application has the intent. */
+	listers: () => ListingClient[];
+	/** Rebuilds the action a journal was written by, for its restore; `undefined` if unknown. */
+	actionOf: (header: JournalHeader) => MassAction | undefined;
+	/** Told of every precondition checked (see `Admission`): a seam for tests and logs. */
+	observePreconditions?: PreconditionObserver | undefined;
+	logger: Logger;
+}

@@ -1,0 +1,63 @@
+import type { MassAction } from '../MassAction.js';
+import { type MemberFilters, planMember } from '../planner.js';
+import type { JobJournal } from '../JobJournal.js';
+import type { RunRecord } from '../journal/runRecord.js';
+import type { Requester } from '../Requester.js';
+import type { RequesterRank } from '../RequesterRank.js';
+import { bindJournal } from './bindJournal.js';
+import { JobRun } from './JobRun.js';
+import type { RunDeps } from './RunDeps.js';
+
+export interface ApplyRunOptions {
+	readonly action: MassAction;
+	readonly dryRun: boolean;
+	readonly startedBy: Requester;
+	readonly rank: RequesterRank;
+	readonly filters: MemberFilters;
+	/** Journal what the job changes, so /restore can undo it. */
+	readonly journal: boolean;
+	/** Who asked and where, kept beside the journal so a restart can resume the job. */
+	readonly record?: RunRecord | undefined;
+}
+
+/**
+ * A run of `action` over the guild: its journal bound (a rerun of the same action and target
+ * appends to the open one), its run record written, its job planned with the guild as it is.
+ */
+export async function applyRun(deps: RunDeps, options: ApplyRunOptions): Promise<JobRun> {
+	const { action, filters, dryRun } = options;
+	let journal: JobJournal | undefined;
+	let jobId = deps.newJobId(action.type);
+	if (!dryRun && options.journal) {
+		const { config } = deps;
+		const bound = await bindJournal({
+			dataDir: config.dataDir,
+			guildId: config.guildId,
+			holding: deps.journals.holding,
+			journals: await deps.journals.list(),
+			action,
+			filters,
+			startedBy: options.startedBy,
+			newJobId: jobId,
+		});
+		({ journal, jobId } = bound);
+	}
+	try {
+		const context = deps.liveContext(options.rank);
+		const recorded = journal && options.record ? await deps.records.write(jobId, options.record) : false;
+		const job = deps.buildJob({
+			id: jobId,
+			action,
+			mode: 'apply',
+			dryRun,
+			startedBy: options.startedBy,
+			filters,
+			plan: (member) => planMember(member, action, filters, context.get(), journal?.originalOf(member.id)),
+			beforeChange: journal ? (changes) => journal.recordOriginals(changes) : undefined,
+		});
+		return new JobRun({ job, journal, context, recorded });
+	} catch (error) {
+		await journal?.close();
+		throw error;
+	}
+}

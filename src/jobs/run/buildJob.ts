@@ -1,0 +1,35 @@
+import type { Logger } from 'pino';
+import type { Config } from '../../config/Config.js';
+import { expandAuditLogReason } from '../../config/auditLogReason.js';
+import type { Fleet } from '../../workers/Fleet.js';
+import { Job, type JobOptions } from '../Job.js';
+import type { ListingClient } from '../listMembers.js';
+
+/** What differs between jobs; the rest comes from the configuration and the fleet. */
+export type JobSpec = Pick<JobOptions, 'id' | 'action' | 'mode' | 'dryRun' | 'wholeGuild' | 'startedBy' | 'filters' | 'plan' | 'beforeChange'>;
+
+export interface JobSetting {
+	readonly config: Config;
+	readonly fleet: Fleet;
+	readonly listers: readonly ListingClient[];
+	readonly logger: Logger;
+}
+
+/** A job of this process: its workers, its listers, the audit-log reason and the pace from the configuration. */
+export function buildJob(spec: JobSpec, { config, fleet, listers, logger }: JobSetting): Job {
+	return new Job({
+		...spec,
+		fleet,
+		listers,
+		guildId: config.guildId,
+		reason: expandAuditLogReason(config.auditLogReason, {
+			jobKind: spec.mode === 'restore' ? 'restore' : spec.action.type,
+			jobId: spec.id,
+			user: spec.startedBy.tag,
+			userId: spec.startedBy.id,
+		}),
+		maxInFlight: config.workers.maxInFlight,
+		retry: config.workers.retry,
+		logger: logger.child({ job: spec.id }),
+	});
+}

@@ -1,0 +1,26 @@
+import type { JobJournalSummary } from '../JobJournal.js';
+import type { RestoreRecord } from '../journal/runRecord.js';
+import type { GuildJournals } from './GuildJournals.js';
+import type { RunRecordStore } from './RunRecordStore.js';
+
+/** A /restore a restart cut short, with who ran it. */
+export interface InterruptedRestore {
+	readonly summary: JobJournalSummary;
+	readonly restore: RestoreRecord;
+}
+
+/**
+ * The /restore a restart cut short: the newest journal not restored yet, whose run record says
+ * who ran its restore and holds no end of it. Not job `runningId`'s.
+ */
+export async function interruptedRestore(
+	journals: GuildJournals,
+	records: RunRecordStore,
+	runningId: string | undefined,
+): Promise<InterruptedRestore | undefined> {
+	const summary = await journals.lastOpen();
+	if (!summary || summary.header.jobId === runningId) return undefined;
+	const record = await records.read(summary.header.jobId);
+	if (!record?.restore || record.restoreEndedAt !== undefined) return undefined;
+	return { summary, restore: record.restore };
+}
