@@ -11,6 +11,10 @@ export type BucketName =
 	| 'memberList'
 	| 'memberGet'
 	| 'memberRole'
+	| 'memberKick'
+	| 'memberBan'
+	| 'memberUnban'
+	| 'bulkBan'
 	| 'commands'
 	| 'messageCreate'
 	| 'messageEdit'
@@ -29,6 +33,11 @@ export interface RateLimitOptions {
 	global: RateLimitRule;
 	/** 401/403/429 answers per client address before every request from it gets 429 for `banMs`. */
 	invalidRequests: RateLimitRule & { banMs: number };
+	/**
+	 * Bans of users who are not members, per guild across every token, before Discord answers
+	 * 400/30035. Discord publishes no number and calls it a rate limit (README, "Bans and their limits").
+	 */
+	nonMemberBans: RateLimitRule;
 	routes: Record<BucketName, RateLimitRule>;
 }
 
@@ -89,6 +98,7 @@ export interface SandboxOptions {
 	rateLimits?: {
 		global?: Partial<RateLimitRule>;
 		invalidRequests?: Partial<RateLimitRule & { banMs: number }>;
+		nonMemberBans?: Partial<RateLimitRule>;
 		routes?: Partial<Record<BucketName, Partial<RateLimitRule>>>;
 	};
 	/** How long a closed gateway session stays resumable. Default 180,000. */
@@ -127,6 +137,9 @@ export const SANDBOX_DEFAULTS = {
 	rateLimits: {
 		global: { limit: 50, windowMs: 1000 },
 		invalidRequests: { limit: 10_000, windowMs: 10 * 60_000, banMs: 60 * 60_000 },
+		// "Two thousand nonmember ban limit" (discord-api-docs #5002); "not a hard limit, but rather a
+		// rate limit" (Discord staff, #4048), whose window nobody published: a day, by assumption.
+		nonMemberBans: { limit: 2000, windowMs: 24 * 60 * 60_000 },
 		routes: {
 			memberEdit: { limit: 10, windowMs: 10_000 },
 			memberEditMe: { limit: 1, windowMs: 1000 },
@@ -135,6 +148,13 @@ export const SANDBOX_DEFAULTS = {
 			// Add and Remove Guild Member Role share it, per guild; observed, not documented
 			// (docs/role-routes.md).
 			memberRole: { limit: 10, windowMs: 10_000 },
+			// Kick: 5 per 1 s per guild, observed (hata, Alliance Auth). Discord publishes nothing for
+			// the ban routes (hata marks them "optimistic"): the sandbox gives a ban and an unban the
+			// kick's bucket shape, and a bulk ban (up to 200 users) 1 per second (README).
+			memberKick: { limit: 5, windowMs: 1000 },
+			memberBan: { limit: 5, windowMs: 1000 },
+			memberUnban: { limit: 5, windowMs: 1000 },
+			bulkBan: { limit: 1, windowMs: 1000 },
 			// Observed on Discord: 2 per 60 s per guild. Tests and restarts re-register commands
 			// often, and nothing in massnick depends on this limit, so the sandbox is lenient.
 			commands: { limit: 10, windowMs: 60_000 },
@@ -208,6 +228,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
 				...rule('rateLimits.invalidRequests', overrides.invalidRequests, defaults.invalidRequests),
 				banMs: positive('rateLimits.invalidRequests.banMs', overrides.invalidRequests?.banMs, defaults.invalidRequests.banMs),
 			},
+			nonMemberBans: rule('rateLimits.nonMemberBans', overrides.nonMemberBans, defaults.nonMemberBans),
 			routes,
 		},
 	};

@@ -48,6 +48,13 @@ const OPERATION_OF: Readonly<Record<RouteKey, string>> = {
 	'PATCH /guilds/:guild/members/:user': 'update_guild_member',
 	'PUT /guilds/:guild/members/:user/roles/:role': 'add_guild_member_role',
 	'DELETE /guilds/:guild/members/:user/roles/:role': 'delete_guild_member_role',
+	'DELETE /guilds/:guild/members/:user': 'delete_guild_member',
+	'GET /guilds/:guild/bans': 'list_guild_bans',
+	'GET /guilds/:guild/bans/:user': 'get_guild_ban',
+	'PUT /guilds/:guild/bans/:user': 'ban_user_from_guild',
+	'DELETE /guilds/:guild/bans/:user': 'unban_user_from_guild',
+	'POST /guilds/:guild/bulk-ban': 'bulk_ban_users_from_guild',
+	'PUT /guilds/:guild/incident-actions': 'update_guild_incident_actions',
 	'GET /applications/:app/guilds/:guild/commands': 'list_guild_application_commands',
 	'PUT /applications/:app/guilds/:guild/commands': 'bulk_set_guild_application_commands',
 	'POST /interactions/:interaction/:token/callback': 'create_interaction_response',
@@ -210,6 +217,10 @@ beforeAll(async () => {
 				memberList: generous,
 				memberGet: generous,
 				memberRole: generous,
+				memberKick: generous,
+				memberBan: generous,
+				memberUnban: generous,
+				bulkBan: generous,
 				commands: generous,
 				messageCreate: generous,
 				messageEdit: generous,
@@ -388,6 +399,65 @@ describe('members', () => {
 		expect(log.body.audit_log_entries).toMatchObject([
 			{ target_id: role.id, user_id: sandbox.bossId, reason: 'cleanup', changes: expect.arrayContaining([{ key: 'name', old_value: 'Doomed' }]) },
 		]);
+	});
+});
+
+describe('moderation', () => {
+	/** The bots' role with what a raid cleanup needs, as an operator would grant it; taken back after. */
+	async function withModeration<T>(run: () => Promise<T>): Promise<T> {
+		const role = sandbox.state.rolesById.get(sandbox.state.guild.roleIds.Massnick)!;
+		const before = role.permissions;
+		await control(sandbox, 'PATCH', `/guilds/${sandbox.guildId}/roles/${role.id}`, {
+			permissions: ['ManageNicknames', 'ViewAuditLog', 'BanMembers', 'KickMembers', 'ModerateMembers', 'ManageGuild'],
+		});
+		try {
+			return await run();
+		} finally {
+			await control(sandbox, 'PATCH', `/guilds/${sandbox.guildId}/roles/${role.id}`, { permissions: before });
+		}
+	}
+
+	it('bans, lists, reads and unbans, bulk bans, kicks and times out, and refuses what Discord refuses', async () => {
+		await withModeration(async () => {
+			const [banned, bulk, kicked, timedOut] = renamableMembers(sandbox).slice(-4);
+			const user = (id: string) => ({ params: { user: id } });
+			expect((await call(sandbox, 'PUT /guilds/:guild/bans/:user', { ...user(banned!), body: { delete_message_seconds: 60 } })).status).toBe(204);
+			expect((await call(sandbox, 'PUT /guilds/:guild/bans/:user', { ...user(sandbox.ownerId), body: {} })).status).toBe(403);
+			const list = await call(sandbox, 'GET /guilds/:guild/bans', { query: { limit: '10' } });
+			expect(list.body.map((ban: { user: { id: string } }) => ban.user.id)).toContain(banned);
+			expect((await call(sandbox, 'GET /guilds/:guild/bans', { query: { limit: '0' } })).status).toBe(400);
+			expect((await call(sandbox, 'GET /guilds/:guild/bans/:user', user(banned!))).body.user.id).toBe(banned);
+			expect((await call(sandbox, 'GET /guilds/:guild/bans/:user', user(bulk!))).status).toBe(404);
+			const bulkBan = await call(sandbox, 'POST /guilds/:guild/bulk-ban', { body: { user_ids: [bulk!, banned!] } });
+			expect(bulkBan.body).toEqual({ banned_users: [bulk], failed_users: [banned] });
+			expect((await call(sandbox, 'POST /guilds/:guild/bulk-ban', { body: { user_ids: [sandbox.ownerId] } })).body.code).toBe(
+				RESTJSONErrorCodes.FailedToBanUsers,
+			);
+			expect((await call(sandbox, 'DELETE /guilds/:guild/bans/:user', user(banned!))).status).toBe(204);
+			expect((await call(sandbox, 'DELETE /guilds/:guild/bans/:user', user(banned!))).body.code).toBe(RESTJSONErrorCodes.UnknownBan);
+			expect((await call(sandbox, 'DELETE /guilds/:guild/members/:user', user(kicked!))).status).toBe(204);
+			expect((await call(sandbox, 'DELETE /guilds/:guild/members/:user', user(kicked!))).body.code).toBe(RESTJSONErrorCodes.UnknownMember);
+			const until = new Date(Date.now() + 3_600_000).toISOString();
+			const timeout = await call(sandbox, 'PATCH /guilds/:guild/members/:user', { ...user(timedOut!), body: { communication_disabled_until: until } });
+			expect(Date.parse(timeout.body.communication_disabled_until)).toBe(Date.parse(until));
+			const tooLong = new Date(Date.now() + 29 * 86_400_000).toISOString();
+			const refused = await call(sandbox, 'PATCH /guilds/:guild/members/:user', { ...user(timedOut!), body: { communication_disabled_until: tooLong } });
+			expect(refused.body.errors.communication_disabled_until._errors[0].code).toBe('INVALID_COMMUNICATION_DISABLED_TIMESTAMP');
+		});
+	});
+
+	it('pauses and resumes invites and DMs, and GET /guilds/{id} carries its incidents_data', async () => {
+		await withModeration(async () => {
+			const until = new Date(Date.now() + 3_600_000).toISOString();
+			const paused = await call(sandbox, 'PUT /guilds/:guild/incident-actions', { body: { invites_disabled_until: until, dms_disabled_until: null } });
+			expect(Date.parse(paused.body.invites_disabled_until)).toBe(Date.parse(until));
+			const guild = await call(sandbox, 'GET /guilds/:guild');
+			expect(guild.body.incidents_data).toEqual(paused.body);
+			const tooLate = new Date(Date.now() + 25 * 3_600_000).toISOString();
+			expect((await call(sandbox, 'PUT /guilds/:guild/incident-actions', { body: { invites_disabled_until: tooLate } })).status).toBe(400);
+			expect((await call(sandbox, 'PUT /guilds/:guild/incident-actions', { body: { invites_disabled_until: null } })).body.invites_disabled_until).toBe(null);
+		});
+		expect((await call(sandbox, 'PUT /guilds/:guild/incident-actions', { body: { invites_disabled_until: null } })).status).toBe(403);
 	});
 });
 

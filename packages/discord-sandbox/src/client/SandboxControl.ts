@@ -126,6 +126,17 @@ export class SandboxControl {
 		return this.#call('POST', `/guilds/${guildId}/members`, { count });
 	}
 
+	/**
+	 * Stages a raid: `count` accounts made minutes ago joining within `windowMs` (default 10 min),
+	 * named from `names` (default `free nitro {n}`), among `realJoiners` with older accounts.
+	 */
+	stageRaid(
+		guildId: string,
+		raid: { count: number; realJoiners?: number; windowMs?: number; accountAgeMs?: number; names?: string; seed?: number },
+	): Promise<{ raidIds: string[]; realIds: string[] }> {
+		return this.#call('POST', `/guilds/${guildId}/raid`, raid);
+	}
+
 	removeMember(guildId: string, userId: string): Promise<unknown> {
 		return this.#call('DELETE', `/guilds/${guildId}/members/${userId}`);
 	}

@@ -7,6 +7,7 @@ import { interactionRoutes } from './interactionRoutes.js';
 import { memberRoutes } from './memberRoutes.js';
 import { observeRoutes } from './observeRoutes.js';
 import { overwriteRoutes } from './overwriteRoutes.js';
+import { raidRoutes } from './raidRoutes.js';
 import { roleRoutes } from './roleRoutes.js';
 
 /**
@@ -46,6 +47,11 @@ import { roleRoutes } from './roleRoutes.js';
  *   no way back short of a new sandbox.
  * - `PATCH /_sandbox/guilds/{g}/members/{u}` `{nick}` → the member: they set their own nickname
  *   (`null` clears; GUILD_MEMBER_UPDATE; an audit entry by the member, no rate limit).
+ * - `POST /_sandbox/guilds/{g}/raid` `{count, realJoiners?, windowMs?, accountAgeMs?, names?,
+ *   seed?}` → `{raidIds, realIds}`: a raid joins (GUILD_MEMBER_ADD each, in join order): `count`
+ *   accounts made at most `accountAgeMs` (default 30 min) before joining, named from `names`
+ *   (default `free nitro {n}`), among `realJoiners` (default 0) with accounts over a week old,
+ *   all joining within the last `windowMs` (default 10 min). Seeded.
  *
  * **Roles and the channel's permissions** (what a server admin does in Server Settings)
  * - `POST /_sandbox/guilds/{g}/roles` `{name, permissions?, position?, mentionable?}` → the role:
@@ -97,7 +103,7 @@ import { roleRoutes } from './roleRoutes.js';
 export function createControlRouter(
 	ctx: SandboxContext,
 ): (request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams) => Promise<void> {
-	const routes: ControlRoute[] = [...interactionRoutes, ...memberRoutes, ...roleRoutes, ...overwriteRoutes, ...observeRoutes, ...faultRoutes];
+	const routes: ControlRoute[] = [...interactionRoutes, ...memberRoutes, ...raidRoutes, ...roleRoutes, ...overwriteRoutes, ...observeRoutes, ...faultRoutes];
 	const compiled = routes.map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }));
 
 	return async (request, response, path, query) => {

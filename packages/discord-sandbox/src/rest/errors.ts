@@ -9,6 +9,9 @@ const MESSAGES: Partial<Record<RESTJSONErrorCodes, string>> = {
 	[RESTJSONErrorCodes.UnknownMessage]: 'Unknown Message',
 	[RESTJSONErrorCodes.UnknownRole]: 'Unknown Role',
 	[RESTJSONErrorCodes.UnknownUser]: 'Unknown User',
+	[RESTJSONErrorCodes.UnknownBan]: 'Unknown Ban',
+	[RESTJSONErrorCodes.MaximumNumberOfNonGuildMemberBansHasBeenExceeded]: 'Maximum number of non-guild member bans has been exceeded',
+	[RESTJSONErrorCodes.FailedToBanUsers]: 'Failed to ban users',
 	[RESTJSONErrorCodes.UnknownWebhook]: 'Unknown Webhook',
 	[RESTJSONErrorCodes.UnknownInteraction]: 'Unknown interaction',
 	[RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged]: 'Interaction has already been acknowledged.',
@@ -29,6 +32,8 @@ const STATUS: Partial<Record<RESTJSONErrorCodes, number>> = {
 	[RESTJSONErrorCodes.CannotSendAnEmptyMessage]: 400,
 	[RESTJSONErrorCodes.RequestBodyContainsInvalidJSON]: 400,
 	[RESTJSONErrorCodes.InvalidRole]: 400,
+	[RESTJSONErrorCodes.MaximumNumberOfNonGuildMemberBansHasBeenExceeded]: 400,
+	[RESTJSONErrorCodes.FailedToBanUsers]: 400,
 	[RESTJSONErrorCodes.InvalidWebhookToken]: 401,
 };
 

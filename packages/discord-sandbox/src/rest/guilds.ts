@@ -3,12 +3,11 @@ import {
 	PermissionFlagsBits,
 	RESTJSONErrorCodes,
 	type APIAuditLog,
-	type APIAuditLogChange,
 	type APIAuditLogEntry,
 	type RESTGetAPIGuildRoleMemberCountsResult,
 } from 'discord-api-types/v10';
-import type { AuditLogRecord } from '../state/AuditLog.js';
 import type { SandboxState } from '../state/SandboxState.js';
+import { auditLogChanges } from './auditLogChanges.js';
 import { DiscordHttpError } from './errors.js';
 import { integerQuery, requireGuild, snowflakeQuery } from './queryParams.js';
 import type { Route } from './Route.js';
@@ -80,8 +79,9 @@ export const guildRoutes: Route[] = [
 
 /**
  * The audit log as `GET /guilds/{id}/audit-logs` returns it, filtered by `user_id`,
- * `action_type`, `before`, `after` and `limit` (1–100, default 50): nickname changes
- * (MEMBER_UPDATE), roles given or taken (MEMBER_ROLE_UPDATE) and roles deleted (ROLE_DELETE).
+ * `action_type`, `before`, `after` and `limit` (1–100, default 50): nickname changes and timeouts
+ * (MEMBER_UPDATE), roles given or taken (MEMBER_ROLE_UPDATE), roles deleted (ROLE_DELETE), kicks
+ * (MEMBER_KICK), bans and unbans (MEMBER_BAN_ADD, MEMBER_BAN_REMOVE).
  *
  * @see {@link https://discord.com/developers/docs/resources/audit-log#get-guild-audit-log}
  */
@@ -101,12 +101,13 @@ export function auditLogJson(state: SandboxState, query: URLSearchParams): APIAu
 	const entries = records.map((record): APIAuditLogEntry => {
 		userIndices.add(record.actorIndex);
 		if (record.actionType !== AuditLogEvent.RoleDelete) userIndices.add(record.targetIndex);
+		const changes = auditLogChanges(record);
 		return {
 			id: record.id.toString(),
 			user_id: state.members.idAt(record.actorIndex).toString(),
 			target_id: record.actionType === AuditLogEvent.RoleDelete ? record.role.id : state.members.idAt(record.targetIndex).toString(),
 			action_type: record.actionType,
-			changes: auditLogChanges(record),
+			...(changes === undefined ? {} : { changes }),
 			...(record.reason === null ? {} : { reason: record.reason }),
 		};
 	});
@@ -114,30 +115,6 @@ export function auditLogJson(state: SandboxState, query: URLSearchParams): APIAu
 		entries,
 		[...userIndices].map((index) => state.userJson(index)),
 	);
-}
-
-/**
- * A nickname change as `nick` (no `new_value` when cleared, no `old_value` when first set); a
- * role given or taken as `$add` or `$remove` with the role's id and name, Discord's exception to
- * its one-field-per-key rule; a deleted role as what it was, one `old_value` per field.
- *
- * @see {@link https://discord.com/developers/docs/resources/audit-log#audit-log-change-object-audit-log-change-exceptions}
- */
-function auditLogChanges(record: AuditLogRecord): APIAuditLogChange[] {
-	if (record.actionType === AuditLogEvent.MemberRoleUpdate) return [{ key: record.change, new_value: [{ ...record.role }] }];
-	if (record.actionType === AuditLogEvent.RoleDelete) {
-		const { role } = record;
-		return [
-			{ key: 'name', old_value: role.name },
-			{ key: 'permissions', old_value: role.permissions },
-			{ key: 'color', old_value: role.color },
-			{ key: 'hoist', old_value: role.hoist },
-			{ key: 'mentionable', old_value: role.mentionable },
-		];
-	}
-	return [
-		{ key: 'nick', ...(record.oldNick === null ? {} : { old_value: record.oldNick }), ...(record.newNick === null ? {} : { new_value: record.newNick }) },
-	];
 }
 
 function auditLogBody(entries: APIAuditLogEntry[], users: APIAuditLog['users']): APIAuditLog {

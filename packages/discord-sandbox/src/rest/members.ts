@@ -1,8 +1,11 @@
 import { PermissionFlagsBits, RESTJSONErrorCodes, type RESTPatchAPIGuildMemberJSONBody } from 'discord-api-types/v10';
 import type { SandboxApp } from '../state/SandboxApp.js';
 import type { SandboxState } from '../state/SandboxState.js';
+import { timeoutMember } from '../state/timeoutMember.js';
+import { assertCanTimeout, INVALID_TIMEOUT, MAX_TIMEOUT_MS } from './assertCanTimeout.js';
 import { DiscordHttpError } from './errors.js';
 import { integerQuery, requireGuild, snowflakeQuery } from './queryParams.js';
+import { readFutureTimestamp } from './readFutureTimestamp.js';
 import { readReason } from './readReason.js';
 import { requireMember } from './requireMember.js';
 import type { Route } from './Route.js';
@@ -11,7 +14,8 @@ import type { Route } from './Route.js';
 const MAX_NICK = 32;
 
 /**
- * Guild member routes: list, get, and the nickname edits massnick exists for.
+ * Guild member routes: list, get, the nickname edits massnick exists for, and timeouts
+ * (`communication_disabled_until`, at most 28 days ahead; see {@link assertCanTimeout}).
  *
  * @see {@link https://discord.com/developers/docs/resources/guild#modify-guild-member}
  */
@@ -71,9 +75,14 @@ export const memberRoutes: Route[] = [
 			const app = request.app!;
 			requireGuild(state, request.params.guild);
 			const nick = readNick(request.body);
+			const until = readTimeout(request.body, state.now());
 			const target = requireMember(state, request.params.guild!, request.params.user!);
-			assertCanRename(state, app, target);
-			if (nick !== undefined) state.setNick(target, nick, { actorIndex: app.memberIndex, reason: readReason(request) });
+			// Each field asks for its own permission; a body with neither is a rename of nothing.
+			if (nick !== undefined || until === undefined) assertCanRename(state, app, target);
+			if (until !== undefined) assertCanTimeout(state, app, target);
+			const change = { actorIndex: app.memberIndex, reason: readReason(request) };
+			if (nick !== undefined) state.setNick(target, nick, change);
+			if (until !== undefined) timeoutMember(state, target, until, change);
 			return { status: 200, body: state.memberJson(target) };
 		},
 	},
@@ -100,10 +109,15 @@ function assertCanRename(state: SandboxState, app: SandboxApp, target: number): 
 	if (!allowed) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);
 }
 
+/** The `communication_disabled_until` of a member edit (readNick has checked the body is an object). */
+function readTimeout(body: unknown, now: number): number | null | undefined {
+	if (body === undefined) return undefined;
+	return readFutureTimestamp(body as Record<string, unknown>, 'communication_disabled_until', now, MAX_TIMEOUT_MS, INVALID_TIMEOUT);
+}
+
 /**
  * The `nick` of a member edit: undefined when absent, null to clear (`""` and whitespace clear
- * too), otherwise trimmed and at most 32 code points. Other fields are ignored: massnick only
- * ever sends `nick`.
+ * too), otherwise trimmed and at most 32 code points. Fields other than these two are ignored.
  */
 function readNick(body: unknown): string | null | undefined {
 	if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {

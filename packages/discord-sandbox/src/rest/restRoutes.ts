@@ -1,8 +1,12 @@
+import { banRoutes } from './bans.js';
+import { bulkBanRoutes } from './bulkBan.js';
 import { commandRoutes } from './commands.js';
 import { gatewayRoutes } from './gateway.js';
 import { guildRoleRoutes } from './guildRoles.js';
 import { guildRoutes } from './guilds.js';
+import { incidentActionRoutes } from './incidentActions.js';
 import { interactionRoutes } from './interactions.js';
+import { memberKickRoutes } from './memberKick.js';
 import { memberRoleRoutes } from './memberRoles.js';
 import { memberRoutes } from './members.js';
 import { messageRoutes } from './messages.js';
@@ -16,7 +20,11 @@ import { webhookRoutes } from './webhooks.js';
  */
 export const restRoutes: readonly Route[] = [
 	...memberRoutes,
+	...memberKickRoutes,
 	...memberRoleRoutes,
+	...banRoutes,
+	...bulkBanRoutes,
+	...incidentActionRoutes,
 	...guildRoutes,
 	...guildRoleRoutes,
 	...userRoutes,

@@ -37,26 +37,53 @@ export interface RoleDeleteRecord extends AuditLogRecordBase {
 	role: APIRole;
 }
 
+/** A timeout set, changed or lifted (MEMBER_UPDATE, 24, on `communication_disabled_until`). */
+export interface TimeoutRecord extends MemberRecordBase {
+	actionType: AuditLogEvent.MemberUpdate;
+	key: 'communication_disabled_until';
+	/** ISO 8601 timestamps, null when there was (or is) no timeout. */
+	oldUntil: string | null;
+	newUntil: string | null;
+}
+
+/** A kick (MEMBER_KICK, 20), a ban (MEMBER_BAN_ADD, 22) or an unban (MEMBER_BAN_REMOVE, 23): no changes, a target. */
+export interface ModerationRecord extends MemberRecordBase {
+	actionType: AuditLogEvent.MemberKick | AuditLogEvent.MemberBanAdd | AuditLogEvent.MemberBanRemove;
+}
+
 /** One entry as stored: member indices instead of ids, the reason interned. */
-export type AuditLogRecord = NickRecord | RoleRecord | RoleDeleteRecord;
+export type AuditLogRecord = NickRecord | TimeoutRecord | RoleRecord | RoleDeleteRecord | ModerationRecord;
 
 /** What the `kind` column holds. */
 const NICK = 0;
 const ROLE_ADD = 1;
 const ROLE_REMOVE = 2;
 const ROLE_DELETE = 3;
+const TIMEOUT = 4;
+const KICK = 5;
+const BAN_ADD = 6;
+const BAN_REMOVE = 7;
+
+/** The kinds that are a bare action on a member, by action type. */
+const MODERATION_KINDS = new Map<number, number>([
+	[AuditLogEvent.MemberKick, KICK],
+	[AuditLogEvent.MemberBanAdd, BAN_ADD],
+	[AuditLogEvent.MemberBanRemove, BAN_REMOVE],
+]);
 
 /** Which kinds each filterable action type covers. */
 const KINDS_OF: ReadonlyMap<number, readonly number[]> = new Map([
-	[AuditLogEvent.MemberUpdate, [NICK]],
+	[AuditLogEvent.MemberUpdate, [NICK, TIMEOUT]],
 	[AuditLogEvent.MemberRoleUpdate, [ROLE_ADD, ROLE_REMOVE]],
 	[AuditLogEvent.RoleDelete, [ROLE_DELETE]],
+	...[...MODERATION_KINDS].map(([type, kind]): [number, number[]] => [type, [kind]]),
 ]);
 
 /**
- * The guild's audit log: the changes the sandbox makes to members, nickname changes
- * (MEMBER_UPDATE, 24) and roles given or taken (MEMBER_ROLE_UPDATE, 25), and roles deleted
- * (ROLE_DELETE, 32; rare, so kept whole on the side, with no member target). A mass job writes one
+ * The guild's audit log: the changes the sandbox makes to members, nickname changes and timeouts
+ * (MEMBER_UPDATE, 24), roles given or taken (MEMBER_ROLE_UPDATE, 25), kicks (MEMBER_KICK, 20),
+ * bans and unbans (MEMBER_BAN_ADD, 22, MEMBER_BAN_REMOVE, 23), and roles deleted (ROLE_DELETE,
+ * 32; rare, so kept whole on the side, with no member target). A mass job writes one
  * entry per member, so the entries are kept in columns, with reasons and roles interned (one
  * job uses one reason and one role); a role entry keeps no nickname, a nickname entry no role.
  *
@@ -68,7 +95,10 @@ export class AuditLog {
 	#targets = new Int32Array(1024);
 	#reasons = new Int32Array(1024);
 	#kinds = new Uint8Array(1024);
-	/** Per entry: an index into `#nickChanges` for a nickname, `#roleTable` for a role, `#deletedRoles` for a deletion. */
+	/**
+	 * Per entry: an index into `#nickChanges` for a nickname (and its old and new timeouts for a
+	 * timeout), `#roleTable` for a role, `#deletedRoles` for a deletion; nothing for a kick or ban.
+	 */
 	#details = new Int32Array(1024);
 	readonly #nickChanges: (string | null)[] = [];
 	readonly #reasonTable: (string | null)[] = [null];
@@ -94,13 +124,20 @@ export class AuditLog {
 			this.#reasonIndex.set(record.reason, reason);
 		}
 		this.#reasons[index] = reason;
-		if (record.actionType === AuditLogEvent.MemberUpdate) {
-			this.#kinds[index] = NICK;
-			this.#details[index] = this.#nickChanges.push(record.oldNick, record.newNick) - 2;
+		const moderation = MODERATION_KINDS.get(record.actionType);
+		if (moderation !== undefined) {
+			this.#kinds[index] = moderation;
+			this.#details[index] = -1;
+		} else if (record.actionType === AuditLogEvent.MemberUpdate) {
+			const timeout = 'key' in record;
+			this.#kinds[index] = timeout ? TIMEOUT : NICK;
+			this.#details[index] = timeout
+				? this.#nickChanges.push(record.oldUntil, record.newUntil) - 2
+				: this.#nickChanges.push(record.oldNick, record.newNick) - 2;
 		} else if (record.actionType === AuditLogEvent.RoleDelete) {
 			this.#kinds[index] = ROLE_DELETE;
 			this.#details[index] = this.#deletedRoles.push(structuredClone(record.role)) - 1;
-		} else {
+		} else if (record.actionType === AuditLogEvent.MemberRoleUpdate) {
 			this.#kinds[index] = record.change === '$add' ? ROLE_ADD : ROLE_REMOVE;
 			const key = `${record.role.id}\u0000${record.role.name}`;
 			let role = this.#roleIndex.get(key);
@@ -137,6 +174,15 @@ export class AuditLog {
 		const detail = this.#details[index]!;
 		if (kind === ROLE_DELETE) return { ...base, actionType: AuditLogEvent.RoleDelete, role: structuredClone(this.#deletedRoles[detail]!) };
 		const member = { ...base, targetIndex: this.#targets[index]! };
+		for (const [actionType, moderation] of MODERATION_KINDS) if (kind === moderation) return { ...member, actionType } as ModerationRecord;
+		if (kind === TIMEOUT)
+			return {
+				...member,
+				actionType: AuditLogEvent.MemberUpdate,
+				key: 'communication_disabled_until',
+				oldUntil: this.#nickChanges[detail] ?? null,
+				newUntil: this.#nickChanges[detail + 1] ?? null,
+			};
 		if (kind === NICK)
 			return { ...member, actionType: AuditLogEvent.MemberUpdate, oldNick: this.#nickChanges[detail] ?? null, newNick: this.#nickChanges[detail + 1] ?? null };
 		return { ...member, actionType: AuditLogEvent.MemberRoleUpdate, change: kind === ROLE_ADD ? '$add' : '$remove', role: { ...this.#roleTable[detail]! } };

@@ -63,6 +63,8 @@ export class MemberStore {
 	readonly #customRoles = new Map<number, readonly string[]>();
 	readonly #roleSets: (readonly string[])[] = [];
 	readonly #roleSetIndex = new Map<string, number>();
+	/** Join times (Unix ms) of members who joined at another time than their id's (a staged raid's). */
+	readonly #joinedAt = new Map<number, number>();
 	private generatedCount: number;
 	readonly #decoratedShare: number;
 
@@ -134,6 +136,15 @@ export class MemberStore {
 	public indexOf(id: bigint): number {
 		const index = this.lowerBound(id);
 		return index < this.#count && this.#ids[index] === id && (this.#flags[index]! & REMOVED) === 0 ? index : -1;
+	}
+
+	/**
+	 * The slot that holds this id, whether its member is still in the guild or left, or -1: a user
+	 * who left is still a user (a ban names them), just no longer a member.
+	 */
+	public slotOf(id: bigint): number {
+		const index = this.lowerBound(id);
+		return index < this.#count && this.#ids[index] === id ? index : -1;
 	}
 
 	/** The first index whose id is at least `id` (`length` when there is none). */
@@ -316,8 +327,15 @@ export class MemberStore {
 		return this.#roleSets.length - 1;
 	}
 
+	/** Sets when a member joined (Unix ms), for a member who joined later than their account was made. */
+	public setJoinedAt(index: number, ms: number): void {
+		this.#joinedAt.set(index, ms);
+	}
+
 	/** When the member joined, as Discord's ISO 8601 timestamp. */
 	public joinedAt(index: number): string {
+		const set = this.#joinedAt.get(index);
+		if (set !== undefined) return toDiscordTimestamp(set);
 		// The id's creation time from its two 32-bit halves: no BigInt on this hot path.
 		const high = this.#words[index * 2 + (1 - LOW_WORD)]!;
 		const low = this.#words[index * 2 + LOW_WORD]!;

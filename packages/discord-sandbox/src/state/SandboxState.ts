@@ -18,12 +18,14 @@ import {
 	type APIGuild,
 	type APIGuildMember,
 	type APIGuildTextChannel,
+	type APIIncidentsData,
 	type APIOverwrite,
 	type APIRole,
 	type APIUser,
 } from 'discord-api-types/v10';
 import type { ResolvedSandboxOptions } from '../SandboxOptions.js';
 import { AuditLog } from './AuditLog.js';
+import { BanStore } from './BanStore.js';
 import { CommandStore } from './CommandStore.js';
 import { DispatchBus } from './DispatchBus.js';
 import { generateGuild, type GeneratedGuild } from './generateGuild.js';
@@ -34,6 +36,7 @@ import { computeChannelPermissions, computePermissions, highestRolePosition } fr
 import { placeRole } from './placeRole.js';
 import type { SandboxApp } from './SandboxApp.js';
 import { SnowflakeGenerator } from './snowflake.js';
+import { toDiscordTimestamp } from './toDiscordTimestamp.js';
 
 /** Who changed a member (a nickname, a role), for the audit log. */
 export interface MemberChange {
@@ -59,6 +62,11 @@ export class SandboxState {
 	public readonly interactions = new InteractionStore();
 	public readonly messages = new MessageStore();
 	public readonly auditLog = new AuditLog();
+	public readonly bans = new BanStore();
+	/** Members' `communication_disabled_until` (Unix ms), by member slot; absent when never timed out or lifted. */
+	public readonly timeouts = new Map<number, number>();
+	/** The guild's `incidents_data`: paused invites and DMs (null until an incident action is set). */
+	public incidents: APIIncidentsData | null = null;
 	public readonly snowflakes: SnowflakeGenerator;
 	public readonly now: () => number;
 	readonly #appsById: Map<string, SandboxApp>;
@@ -126,6 +134,7 @@ export class SandboxState {
 	 * @see {@link https://discord.com/developers/docs/resources/guild#guild-member-object}
 	 */
 	public memberJson(index: number): APIGuildMember {
+		const until = this.timeouts.get(index);
 		return {
 			user: this.userJson(index),
 			nick: this.members.nick(index),
@@ -138,7 +147,7 @@ export class SandboxState {
 			mute: false,
 			flags: 0 as GuildMemberFlags,
 			pending: false,
-			communication_disabled_until: null,
+			communication_disabled_until: until === undefined ? null : toDiscordTimestamp(until),
 		};
 	}
 
@@ -285,6 +294,11 @@ export class SandboxState {
 		this.events.emit({ guildId: this.guild.id, t: GatewayDispatchEvents.ChannelUpdate, d: this.channelJson(), intent: GatewayIntentBits.Guilds });
 	}
 
+	/** Says a member changed (GUILD_MEMBER_UPDATE, see {@link #emitMemberUpdate}), for changes made outside this class. */
+	public memberUpdated(index: number): void {
+		this.#emitMemberUpdate(index);
+	}
+
 	/** GUILD_MEMBER_UPDATE for a member as it is now, to the members intent (and to the member too, when it is a bot). */
 	#emitMemberUpdate(index: number): void {
 		this.events.emit({
@@ -421,7 +435,7 @@ export class SandboxState {
 			premium_progress_bar_enabled: false,
 			hub_type: null,
 			safety_alerts_channel_id: null,
-			incidents_data: null,
+			incidents_data: this.incidents && { ...this.incidents },
 			...(withCounts ? { approximate_member_count: this.members.size, approximate_presence_count: 0 } : {}),
 		};
 	}

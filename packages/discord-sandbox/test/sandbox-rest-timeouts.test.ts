@@ -1,0 +1,144 @@
+import { REST } from '@discordjs/rest';
+import {
+	AuditLogEvent,
+	GatewayDispatchEvents,
+	RESTJSONErrorCodes,
+	Routes,
+	type APIAuditLog,
+	type APIGuildMember,
+	type GatewayGuildMemberUpdateDispatchData,
+	type GatewayGuildUpdateDispatchData,
+} from 'discord-api-types/v10';
+import { Client, Events, GatewayIntentBits, type Guild } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxControl } from '../src/client/SandboxControl.js';
+import { renamableMembers } from '../src/renamableMembers.js';
+import { startSandbox, type Sandbox } from '../src/startSandbox.js';
+import { apiFailure } from './support/apiFailure.js';
+import { loginAll } from './support/loginAll.js';
+import { waitUntil } from './support/waitUntil.js';
+
+/**
+ * Timeouts (`communication_disabled_until` on Modify Guild Member) and incident actions (paused
+ * invites and DMs) through the real discord.js, with Discord's rules: Moderate Members, the
+ * 28-day bound, never the owner or an Administrator; Manage Guild and the 24-hour bound.
+ */
+let sandbox: Sandbox;
+let control: SandboxControl;
+let rest: REST;
+let client: Client;
+const memberUpdates: GatewayGuildMemberUpdateDispatchData[] = [];
+const guildUpdates: GatewayGuildUpdateDispatchData[] = [];
+const PERMISSIONS = ['ManageNicknames', 'ViewAuditLog', 'ModerateMembers', 'ManageGuild'];
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ members: 200, workers: 1, seed: 41, timeScale: 50 });
+	control = new SandboxControl(sandbox.controlUrl);
+	await control.editRole(sandbox.guildId, sandbox.state.guild.roleIds.Massnick, { permissions: PERMISSIONS });
+	rest = new REST({ api: sandbox.apiUrl, retries: 0 }).setToken(sandbox.bossToken);
+	client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers], rest: { api: sandbox.apiUrl, retries: 0 } });
+	client.on(Events.Raw, (packet: { t: string; d: never }) => {
+		if (packet.t === GatewayDispatchEvents.GuildMemberUpdate) memberUpdates.push(packet.d);
+		if (packet.t === GatewayDispatchEvents.GuildUpdate) guildUpdates.push(packet.d);
+	});
+	await loginAll([[client, sandbox.bossToken]]);
+});
+afterAll(async () => {
+	await client?.destroy();
+	await sandbox?.close();
+});
+
+const guild = (): Guild => client.guilds.cache.get(sandbox.guildId)!;
+const memberJson = async (userId: string): Promise<APIGuildMember> => (await rest.get(Routes.guildMember(sandbox.guildId, userId))) as APIGuildMember;
+
+describe('communication_disabled_until on PATCH /guilds/{id}/members/{user}', () => {
+	it('times a member out with member.timeout: the member object carries it, GUILD_MEMBER_UPDATE says so, a MEMBER_UPDATE entry records it', async () => {
+		const [target] = renamableMembers(sandbox, 1);
+		const member = await guild().members.fetch(target!);
+		await member.timeout(DAY, 'raid: timed out');
+		const until = Date.parse((await memberJson(target!)).communication_disabled_until!);
+		expect(until).toBeGreaterThan(Date.now() + DAY - 60_000);
+		await waitUntil(() => memberUpdates.some((update) => update.user.id === target && update.communication_disabled_until !== null), {
+			what: 'GUILD_MEMBER_UPDATE with the timeout',
+		});
+		await waitUntil(() => guild().members.cache.get(target!)?.isCommunicationDisabled() === true, { what: 'discord.js to see the timeout' });
+		const query = new URLSearchParams({ action_type: String(AuditLogEvent.MemberUpdate), limit: '1' });
+		const [entry] = ((await rest.get(Routes.guildAuditLog(sandbox.guildId), { query })) as APIAuditLog).audit_log_entries;
+		expect(entry).toMatchObject({ target_id: target, reason: 'raid: timed out', changes: [{ key: 'communication_disabled_until' }] });
+		expect(Date.parse(entry!.changes![0]!.new_value as string)).toBe(until);
+	});
+
+	it('lifts it with null: the member’s value is null again and the entry has only the old value', async () => {
+		const [target] = renamableMembers(sandbox, 1);
+		await guild().members.edit(target!, { communicationDisabledUntil: null });
+		expect((await memberJson(target!)).communication_disabled_until).toBe(null);
+		const query = new URLSearchParams({ action_type: String(AuditLogEvent.MemberUpdate), limit: '1' });
+		const [entry] = ((await rest.get(Routes.guildAuditLog(sandbox.guildId), { query })) as APIAuditLog).audit_log_entries;
+		expect(entry!.changes).toEqual([{ key: 'communication_disabled_until', old_value: expect.any(String) }]);
+	});
+
+	it('refuses more than 28 days ahead with 400/50035 INVALID_COMMUNICATION_DISABLED_TIMESTAMP and changes nothing', async () => {
+		const [, target] = renamableMembers(sandbox, 2);
+		const error = await apiFailure(guild().members.edit(target!, { communicationDisabledUntil: Date.now() + 28 * DAY + 60_000 }));
+		expect([error.status, error.code]).toEqual([400, RESTJSONErrorCodes.InvalidFormBodyOrContentType]);
+		expect(error.rawError).toMatchObject({ errors: { communication_disabled_until: { _errors: [{ code: 'INVALID_COMMUNICATION_DISABLED_TIMESTAMP' }] } } });
+		expect((await memberJson(target!)).communication_disabled_until).toBe(null);
+		await guild().members.edit(target!, { communicationDisabledUntil: Date.now() + 28 * DAY - 60_000 });
+		expect((await memberJson(target!)).communication_disabled_until).not.toBe(null);
+	});
+
+	it('refuses the owner, a member above the bot, and a member below it who holds Administrator with 403/50013', async () => {
+		const [, , helper] = renamableMembers(sandbox, 3);
+		const role = await control.createRole(sandbox.guildId, { name: 'Helper', permissions: ['Administrator'], position: 1 });
+		await control.addMemberRole(sandbox.guildId, helper!, role.id);
+		const { state } = sandbox;
+		const admin = state.members.idAt(
+			[...state.members.indices()].find((index) => state.members.roles(index).includes(state.guild.roleIds.Admin) && !state.isOwner(index))!,
+		);
+		for (const userId of [sandbox.ownerId, admin.toString(), helper!]) {
+			const error = await apiFailure(
+				rest.patch(Routes.guildMember(sandbox.guildId, userId), { body: { communication_disabled_until: new Date(Date.now() + DAY).toISOString() } }),
+			);
+			expect([error.status, error.code]).toEqual([403, RESTJSONErrorCodes.MissingPermissions]);
+		}
+	});
+
+	it('refuses a bot without Moderate Members with 403/50013, though it may still rename', async () => {
+		const [, , , target] = renamableMembers(sandbox, 4);
+		await control.editRole(sandbox.guildId, sandbox.state.guild.roleIds.Massnick, { permissions: ['ManageNicknames'] });
+		try {
+			const error = await apiFailure(guild().members.edit(target!, { communicationDisabledUntil: Date.now() + DAY }));
+			expect(error.code).toBe(RESTJSONErrorCodes.MissingPermissions);
+			expect((await guild().members.edit(target!, { nick: 'Still renamable' })).nickname).toBe('Still renamable');
+		} finally {
+			await control.editRole(sandbox.guildId, sandbox.state.guild.roleIds.Massnick, { permissions: PERMISSIONS });
+		}
+	});
+});
+
+describe('PUT /guilds/{id}/incident-actions', () => {
+	it('pauses invites and DMs with guild.setIncidentActions: answers incidents_data, GUILD_UPDATE carries it, discord.js keeps it; null resumes', async () => {
+		const until = new Date(Date.now() + 2 * 3_600_000);
+		const data = await guild().setIncidentActions({ invitesDisabledUntil: until, dmsDisabledUntil: until });
+		expect(data.invitesDisabledUntil?.getTime()).toBe(until.getTime());
+		await waitUntil(() => guild().incidentsData?.dmsDisabledUntil?.getTime() === until.getTime(), { what: 'GUILD_UPDATE with incidents_data' });
+		expect(guildUpdates.at(-1)!.incidents_data).toMatchObject({ invites_disabled_until: expect.any(String) });
+		const resumed = await guild().setIncidentActions({ invitesDisabledUntil: null, dmsDisabledUntil: null });
+		expect([resumed.invitesDisabledUntil, resumed.dmsDisabledUntil]).toEqual([null, null]);
+		await waitUntil(() => guild().incidentsData?.invitesDisabledUntil === null, { what: 'the pause lifted in discord.js' });
+	});
+
+	it('refuses more than 24 hours ahead with 400/50035, and a bot without Manage Guild with 403/50013', async () => {
+		const tooLate = await apiFailure(guild().setIncidentActions({ invitesDisabledUntil: new Date(Date.now() + 25 * 3_600_000) }));
+		expect([tooLate.status, tooLate.code]).toEqual([400, RESTJSONErrorCodes.InvalidFormBodyOrContentType]);
+		await control.editRole(sandbox.guildId, sandbox.state.guild.roleIds.Massnick, { permissions: ['ManageNicknames'] });
+		try {
+			const refused = await apiFailure(guild().setIncidentActions({ invitesDisabledUntil: new Date(Date.now() + 3_600_000) }));
+			expect([refused.status, refused.code]).toEqual([403, RESTJSONErrorCodes.MissingPermissions]);
+		} finally {
+			await control.editRole(sandbox.guildId, sandbox.state.guild.roleIds.Massnick, { permissions: PERMISSIONS });
+		}
+		expect(sandbox.state.incidents?.invites_disabled_until ?? null).toBe(null);
+	});
+});
