@@ -8,7 +8,7 @@ import { readFilters } from '../../../src/actions/readFilters.js';
 import { restoreCommand } from '../../../src/boss/commands/restore.js';
 import { argsOfRequest, cliOptionName, type ParsedRunArgs, parseRunArgs } from '../../../src/cli/parseRunArgs.js';
 import { ErrorCodes, JobError, MassnickError } from '../../../src/errors.js';
-import type { GuildContext } from '../../../src/jobs/GuildContext.js';
+import { guildContext } from '../../support/guildContext.js';
 import { dateText, namePattern } from '../../support/commandCases.js';
 import { fuzzSettings } from '../../support/fuzzSettings.js';
 import { codePoints, hostileText } from '../../support/hostileText.js';
@@ -393,7 +393,7 @@ describe('massnick run flags, generated from the action modules', () => {
 describe("--name's template, generated", () => {
 	const TEMPLATE_CODES: readonly string[] = [ErrorCodes.TemplateInvalid, ErrorCodes.NameEmpty, ErrorCodes.NameTooLong];
 	const GUILD = '281552675818965800';
-	const ctx: GuildContext = { guildId: GUILD, ownerId: '1', rolePositions: new Map([[GUILD, 0]]), botUserIds: new Set(), workerHighestPosition: 10 };
+	const ctx = guildContext({ guildId: GUILD, ownerId: '1', workerHighestPosition: 10 });
 	const member = fc.record({
 		id: snowflake,
 		username: fc.oneof(

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { estimateRoleChange } from '../../../src/actions/role/estimateRoleChange.js';
 import { estimateDurationMs, estimateMemberEdit, estimateShareMs, estimateRestore, type GuildCounts, membersInScope } from '../../../src/jobs/estimateJob.js';
-import type { GuildContext } from '../../../src/jobs/GuildContext.js';
+import { GUILD_ID as GUILD, guildContext, OWNER_ID as OWNER } from '../../support/guildContext.js';
 
-const GUILD = '100000000000000000';
-const OWNER = '100000000000000001';
 const WORKERS_ROLE = '200000000000000001';
 const MOD = '200000000000000002';
 const ADMIN = '200000000000000003';
@@ -12,20 +10,17 @@ const STAFF = '200000000000000004';
 const EVENT = '200000000000000005';
 
 /** A guild of 1,000,000 members and 3 bots of ours (the boss and 2 workers, holding the workers' role). */
-const ctx: GuildContext = {
-	guildId: GUILD,
-	ownerId: OWNER,
-	rolePositions: new Map([
-		[GUILD, 0],
+const ctx = guildContext({
+	roles: [
 		[EVENT, 1],
 		[STAFF, 2],
 		[WORKERS_ROLE, 5],
 		[MOD, 6],
 		[ADMIN, 7],
-	]),
-	botUserIds: new Set(['1', '2', '3']),
+	],
+	botUserIds: ['1', '2', '3'],
 	workerHighestPosition: 5,
-};
+});
 
 const counts: GuildCounts = {
 	members: 1_000_003,

@@ -5,12 +5,11 @@ import { parseTemplate } from '../../../src/actions/nickname/template.js';
 import { RoleAction } from '../../../src/actions/role/RoleAction.js';
 import type { MemberRecord } from '../../../src/discord/MemberRecord.js';
 import { ErrorCodes, JobError } from '../../../src/errors.js';
-import { ABOVE_REQUESTER, forRequester, type GuildContext, outOfReach } from '../../../src/jobs/GuildContext.js';
+import { ABOVE_REQUESTER, forRequester, outOfReach } from '../../../src/jobs/GuildContext.js';
 import { planMember, planRestore } from '../../../src/jobs/planner.js';
 import { OPERATOR, type RequesterRank } from '../../../src/jobs/RequesterRank.js';
+import { guildContext, OWNER_ID as OWNER } from '../../support/guildContext.js';
 
-const GUILD = '100000000000000000';
-const OWNER = '100000000000000001';
 const HELPER = '200000000000000001';
 const MEMBER = '200000000000000002';
 const MOD = '200000000000000003';
@@ -18,20 +17,17 @@ const WORKERS = '200000000000000004';
 const ADMIN = '200000000000000005';
 
 /** @everyone 0 < Helper 1 < Member 2 < Mod 3 < the workers' role 4 < Admin 5. */
-const ctx: GuildContext = {
-	guildId: GUILD,
-	ownerId: OWNER,
-	rolePositions: new Map([
-		[GUILD, 0],
+const ctx = guildContext({
+	roles: [
 		[HELPER, 1],
 		[MEMBER, 2],
 		[MOD, 3],
 		[WORKERS, 4],
 		[ADMIN, 5],
-	]),
-	botUserIds: new Set(['9']),
+	],
+	botUserIds: ['9'],
 	workerHighestPosition: 4,
-};
+});
 
 const helper: RequesterRank = { kind: 'member', userId: '300000000000000001', position: 1, roleName: 'Helper' };
 const mod: RequesterRank = { kind: 'member', userId: '300000000000000002', position: 3, roleName: 'Mod' };

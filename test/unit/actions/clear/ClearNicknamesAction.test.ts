@@ -1,23 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ClearNicknamesAction } from '../../../../src/actions/clear/ClearNicknamesAction.js';
 import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
-import { ABOVE_REQUESTER, forRequester, type GuildContext } from '../../../../src/jobs/GuildContext.js';
+import { ABOVE_REQUESTER, forRequester } from '../../../../src/jobs/GuildContext.js';
+import { guildContext, OWNER_ID as OWNER } from '../../../support/guildContext.js';
 
-const GUILD = '100000000000000000';
-const OWNER = '100000000000000001';
 const MID = '200000000000000005';
 const HIGH = '200000000000000009';
-const ctx: GuildContext = {
-	guildId: GUILD,
-	ownerId: OWNER,
-	rolePositions: new Map([
-		[GUILD, 0],
+const ctx = guildContext({
+	roles: [
 		[MID, 3],
 		[HIGH, 9],
-	]),
-	botUserIds: new Set(['9']),
+	],
+	botUserIds: ['9'],
 	workerHighestPosition: 5,
-};
+});
 const action = new ClearNicknamesAction();
 const member = (nick: string | null, roles: string[] = [], id = '300000000000000001'): MemberRecord => ({
 	id,

@@ -6,6 +6,7 @@ import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
 import { type GuildContext, highestPosition } from '../../../../src/jobs/GuildContext.js';
 import type { Plan as EnginePlan, RestoreEntry } from '../../../../src/jobs/Plan.js';
 import { planMember, planRestore as planEngineRestore } from '../../../../src/jobs/planner.js';
+import { GUILD_ID as GUILD, guildContext, OWNER_ID as OWNER } from '../../../support/guildContext.js';
 
 /** A /massnick job as these tests describe it: the template and the engine's role filters. */
 interface RenameJobSpec {
@@ -43,8 +44,6 @@ function planClear(target: MemberRecord, template: Template, context: GuildConte
 	return spelled(planMember(target, new ClearNicknameAction(template), {}, context), target);
 }
 
-const GUILD = '100000000000000000';
-const OWNER = '100000000000000001';
 const BOSS = '100000000000000002';
 const WORKER = '100000000000000003';
 const ROLE_LOW = '200000000000000001'; // position 1
@@ -52,19 +51,16 @@ const ROLE_EVENT = '200000000000000002'; // position 2
 const ROLE_WORKER = '200000000000000005'; // position 5, the workers' role
 const ROLE_STAFF = '200000000000000009'; // position 9
 
-const ctx: GuildContext = {
-	guildId: GUILD,
-	ownerId: OWNER,
-	rolePositions: new Map([
-		[GUILD, 0],
+const ctx = guildContext({
+	roles: [
 		[ROLE_LOW, 1],
 		[ROLE_EVENT, 2],
 		[ROLE_WORKER, 5],
 		[ROLE_STAFF, 9],
-	]),
-	botUserIds: new Set([BOSS, WORKER]),
+	],
+	botUserIds: [BOSS, WORKER],
 	workerHighestPosition: 5,
-};
+});
 
 function member(overrides: Partial<MemberRecord> = {}): MemberRecord {
 	return { id: '300000000000000001', username: 'alice', globalName: 'Alice', nick: null, roles: [], bot: false, ...overrides };

@@ -4,26 +4,21 @@ import { checkAssignable } from '../../../../src/actions/role/checkAssignable.js
 import { RoleAction } from '../../../../src/actions/role/RoleAction.js';
 import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
 import { ErrorCodes, JobError } from '../../../../src/errors.js';
-import type { GuildContext } from '../../../../src/jobs/GuildContext.js';
 import { planMember, planRestore } from '../../../../src/jobs/planner.js';
+import { GUILD_ID as GUILD, guildContext, OWNER_ID as OWNER } from '../../../support/guildContext.js';
 
-const GUILD = '100000000000000000';
-const OWNER = '100000000000000001';
 const WORKER = '100000000000000003';
 const EVENT = '200000000000000002'; // position 2
 const STAFF = '200000000000000009'; // position 9, above the workers
 
-const ctx: GuildContext = {
-	guildId: GUILD,
-	ownerId: OWNER,
-	rolePositions: new Map([
-		[GUILD, 0],
+const ctx = guildContext({
+	roles: [
 		[EVENT, 2],
 		[STAFF, 9],
-	]),
-	botUserIds: new Set([WORKER]),
+	],
+	botUserIds: [WORKER],
 	workerHighestPosition: 5,
-};
+});
 
 const event = { id: EVENT, name: 'Event' };
 const add = new RoleAction(event, 'add');

@@ -2,22 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { parseTemplate } from '../../../../src/actions/nickname/template.js';
 import { SanitizeAction } from '../../../../src/actions/sanitize/SanitizeAction.js';
 import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
-import type { GuildContext } from '../../../../src/jobs/GuildContext.js';
+import { guildContext, OWNER_ID as OWNER } from '../../../support/guildContext.js';
 
-const GUILD = '100000000000000000';
-const OWNER = '100000000000000001';
 const HIGH = '200000000000000009';
 
-const ctx: GuildContext = {
-	guildId: GUILD,
-	ownerId: OWNER,
-	rolePositions: new Map([
-		[GUILD, 0],
-		[HIGH, 9],
-	]),
-	botUserIds: new Set(['9']),
-	workerHighestPosition: 5,
-};
+const ctx = guildContext({ roles: [[HIGH, 9]], botUserIds: ['9'], workerHighestPosition: 5 });
 
 const action = new SanitizeAction(parseTemplate('{username}'));
 

@@ -7,14 +7,14 @@ import { parseNicknameAction } from '../../../../src/actions/nickname/parseNickn
 import type { BossContext } from '../../../../src/boss/BossContext.js';
 import { pendingRestore } from '../../../../src/boss/preview/pendingRestore.js';
 import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
-import type { GuildContext } from '../../../../src/jobs/GuildContext.js';
 import { JobJournal, type JobJournalSummary, type JournalHolding } from '../../../../src/jobs/JobJournal.js';
 import { workerIndexOf } from '../../../../src/workers/partition.js';
+import { guildContext } from '../../../support/guildContext.js';
 
 const GUILD = '175928847299117063';
 const TEMPLATE = 'x {username}';
 const action = parseNicknameAction(TEMPLATE, 32);
-const ctx: GuildContext = { guildId: GUILD, ownerId: '1', rolePositions: new Map([[GUILD, 0]]), botUserIds: new Set(), workerHighestPosition: 10 };
+const ctx = guildContext({ guildId: GUILD, ownerId: '1', workerHighestPosition: 10 });
 
 /** Member i: a snowflake made at millisecond 10^11 + i, so owners go round the workers. */
 function member(i: number): MemberRecord {
