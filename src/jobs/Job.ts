@@ -10,7 +10,7 @@ import type { Plan } from './Plan.js';
 import type { MemberFilters } from './planner.js';
 import { Progress } from './Progress.js';
 import { type PendingChange, runSlice, type SliceEnd } from './runSlice.js';
-import { hasRoomForNextPage } from './pageRoom.js';
+import { hasRoomForNextPage } from './job/pageRoom.js';
 import { WorkQueue } from './WorkQueue.js';
 import { whenAborted } from '../util/whenAborted.js';
 import { withSignal } from '../util/withSignal.js';
