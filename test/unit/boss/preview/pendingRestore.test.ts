@@ -8,7 +8,7 @@ import type { BossContext } from '../../../../src/boss/BossContext.js';
 import { pendingRestore } from '../../../../src/boss/preview/pendingRestore.js';
 import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
 import type { GuildContext } from '../../../../src/jobs/GuildContext.js';
-import { JobJournal, type JobJournalSummary, type JournalHolding } from '../../../../src/jobs/JobJournal.js';
+import { JobJournal, type JobJournalSummary, type JournalHolding } from '../../../../src/jobs/journal/JobJournal.js';
 import { workerIndexOf } from '../../../../src/workers/partition.js';
 
 const GUILD = '175928847299117063';
