@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Journal, loadIndex } from '../src/jobs/Journal.js';
+import { Journal, loadIndex } from '../src/jobs/journal/Journal.js';
 import { originalLine } from '../src/jobs/journal/records.js';
 
 const GUILD = '175928847299117063';

@@ -2,7 +2,7 @@ import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js
 import type { MemberRecord } from '../discord/MemberRecord.js';
 import type { GuildCounts, JobEstimate } from '../jobs/estimateJob.js';
 import type { GuildContext } from '../jobs/GuildContext.js';
-import type { JournalHeader } from '../jobs/Journal.js';
+import type { JournalHeader } from '../jobs/journal/Journal.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import type { SlotValue } from '../jobs/Plan.js';
 import type { MemberFilters } from '../jobs/planner.js';

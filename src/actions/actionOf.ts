@@ -1,4 +1,4 @@
-import type { JournalHeader } from '../jobs/Journal.js';
+import type { JournalHeader } from '../jobs/journal/Journal.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import type { ActionDeps, ActionModule } from './ActionModule.js';
 import { actionModules } from './index.js';

@@ -24,7 +24,7 @@ import { ErrorCodes, JobError, MassnickError } from '../errors.js';
 import { toMemberRecord } from '../discord/toMemberRecord.js';
 import type { GuildContext } from '../jobs/GuildContext.js';
 import type { Job } from '../jobs/Job.js';
-import type { JobJournalSummary } from '../jobs/JobJournal.js';
+import type { JobJournalSummary } from '../jobs/journal/JobJournal.js';
 import type { BossContext, BossHandle } from './BossContext.js';
 import { bossGuildContext, type WorkerSight } from './bossGuildContext.js';
 import { bossCommands, commandDefinitions } from './commands/bossCommands.js';

@@ -6,7 +6,7 @@ import { formatWorkers } from '../boss/format.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import { describeFilters } from '../jobs/filters/describeFilters.js';
 import type { Job } from '../jobs/Job.js';
-import type { JobJournalSummary } from '../jobs/JobJournal.js';
+import type { JobJournalSummary } from '../jobs/journal/JobJournal.js';
 import type { Requester } from '../jobs/JobManager.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import { OPERATOR } from '../jobs/RequesterRank.js';

@@ -1,8 +1,8 @@
 import { type Admission, engineAdmission } from './admission/index.js';
 import { forRequester } from './GuildContext.js';
 import type { Job } from './Job.js';
-import type { JobJournalSummary } from './JobJournal.js';
-import type { JournalHeader } from './Journal.js';
+import type { JobJournalSummary } from './journal/JobJournal.js';
+import type { JournalHeader } from './journal/Journal.js';
 import { LiveGuildContext } from './LiveGuildContext.js';
 import type { MassAction } from './MassAction.js';
 import { type MemberFilters, planMember } from './planner.js';

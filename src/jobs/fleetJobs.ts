@@ -2,7 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ErrorCodes, JobError } from '../errors.js';
-import { Journal, type JournalHeader, type JournalState, type JournalSummary } from './Journal.js';
+import { Journal, type JournalHeader, type JournalState, type JournalSummary } from './journal/Journal.js';
 
 /**
  * A job of a fleet as its journals show it: the files its processes wrote for one action and

@@ -1,7 +1,7 @@
 import { ErrorCodes, JobError } from '../errors.js';
-import type { JobJournalSummary } from './JobJournal.js';
-import type { JournalHeader } from './Journal.js';
-import { readEntries } from './Journal.js';
+import type { JobJournalSummary } from './journal/JobJournal.js';
+import type { JournalHeader } from './journal/Journal.js';
+import { readEntries } from './journal/Journal.js';
 import type { MassAction } from './MassAction.js';
 import type { RestoreEntry } from './Plan.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ControlMember, SandboxRequest } from '@massnick/discord-sandbox';
 import { DISCORD_EPOCH } from '../../src/discord/snowflake.js';
-import { Journal } from '../../src/jobs/Journal.js';
+import { Journal } from '../../src/jobs/journal/Journal.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import type { Job } from '../../src/jobs/Job.js';
 import { type Stack, startStack } from '../support/startStack.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ControlInteraction, ControlMessage, SandboxRequest } from '@massnick/discord-sandbox';
-import { Journal } from '../../src/jobs/Journal.js';
+import { Journal } from '../../src/jobs/journal/Journal.js';
 import type { Job } from '../../src/jobs/Job.js';
 import { type Stack, startStack } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';

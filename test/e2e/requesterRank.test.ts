@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ControlMember, type ControlMessage, SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
 import type { Job } from '../../src/jobs/Job.js';
-import { Journal } from '../../src/jobs/Journal.js';
+import { Journal } from '../../src/jobs/journal/Journal.js';
 import { type Sandbox, type Stack, startMassnickOn, startStack } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
 

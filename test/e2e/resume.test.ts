@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeableMembers, type ControlMessage, SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
-import { Journal } from '../../src/jobs/Journal.js';
+import { Journal } from '../../src/jobs/journal/Journal.js';
 import { type RunRecord, writeRunRecord } from '../../src/jobs/journal/runRecord.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { journalLines } from '../support/journalLines.js';

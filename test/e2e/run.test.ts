@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ControlMember, SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
 import { RunLock } from '../../src/cli/RunLock.js';
-import { Journal } from '../../src/jobs/Journal.js';
+import { Journal } from '../../src/jobs/journal/Journal.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { memberPatches } from '../support/renamesPerMember.js';
 import { startRun } from '../support/spawnRun.js';

@@ -1,4 +1,4 @@
-import type { JournalHeader, JournalState, JournalSummary } from '../../src/jobs/Journal.js';
+import type { JournalHeader, JournalState, JournalSummary } from '../../src/jobs/journal/Journal.js';
 
 export const FLEET_GUILD = '175928847299117063';
 

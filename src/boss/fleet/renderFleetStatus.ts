@@ -1,6 +1,6 @@
 import type { APIEmbed } from 'discord.js';
 import type { FleetJob } from '../../jobs/fleetJobs.js';
-import type { JournalState } from '../../jobs/Journal.js';
+import type { JournalState } from '../../jobs/journal/Journal.js';
 import type { ProgressSnapshot, WorkerSnapshot } from '../../jobs/Progress.js';
 import type { FleetTally } from './FleetTallies.js';
 import { formatIdRuns } from '../../util/formatIdRuns.js';

@@ -1,5 +1,5 @@
 import { escapeMarkdown, time, TimestampStyles } from 'discord.js';
-import type { JournalSummary } from '../../jobs/Journal.js';
+import type { JournalSummary } from '../../jobs/journal/Journal.js';
 import type { MassAction } from '../../jobs/MassAction.js';
 import { planMember, planRestore } from '../../jobs/planner.js';
 import { actionToUndo, noJournalError, scanJournal } from '../../jobs/restoreQueries.js';

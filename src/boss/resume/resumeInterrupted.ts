@@ -2,7 +2,7 @@ import { moduleOfType } from '../../actions/actionOf.js';
 import { permissionNames } from '../../discord/permissionNames.js';
 import { MassnickError } from '../../errors.js';
 import type { Job } from '../../jobs/Job.js';
-import type { JobJournalSummary } from '../../jobs/JobJournal.js';
+import type { JobJournalSummary } from '../../jobs/journal/JobJournal.js';
 import type { MassAction } from '../../jobs/MassAction.js';
 import type { BossContext } from '../BossContext.js';
 import { commandPermission } from '../commandPermission.js';

@@ -1,7 +1,7 @@
 import { permissionNames } from '../../discord/permissionNames.js';
 import { MassnickError } from '../../errors.js';
 import type { Job } from '../../jobs/Job.js';
-import type { JobJournalSummary } from '../../jobs/JobJournal.js';
+import type { JobJournalSummary } from '../../jobs/journal/JobJournal.js';
 import type { MassAction } from '../../jobs/MassAction.js';
 import type { RestoreRecord } from '../../jobs/journal/runRecord.js';
 import { actionToUndo } from '../../jobs/restoreQueries.js';

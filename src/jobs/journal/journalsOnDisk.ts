@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { isSnowflake } from '../../discord/snowflake.js';
-import { Journal } from '../Journal.js';
+import { Journal } from './Journal.js';
 import type { JournalSummary } from './readSummary.js';
 import { deleteRunRecord } from './runRecord.js';
 

@@ -2,8 +2,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config/Config.js';
 import type { Fleet } from '../../workers/Fleet.js';
 import { type FleetJob, readFleetJobs } from '../fleetJobs.js';
-import { JobJournal, type JobJournalSummary, type JournalHolding } from '../JobJournal.js';
-import { Journal } from '../Journal.js';
+import { JobJournal, type JobJournalSummary, type JournalHolding } from '../journal/JobJournal.js';
+import { Journal } from '../journal/Journal.js';
 import { newestOpen } from '../restoreQueries.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Job, JobResult } from '../Job.js';
-import type { JobJournal } from '../JobJournal.js';
+import type { JobJournal } from '../journal/JobJournal.js';
 import type { LiveGuildContext } from '../LiveGuildContext.js';
 import { journalCounts, workerJournalCounts } from './journalCounts.js';
 

@@ -1,6 +1,6 @@
 import type { MassAction } from '../MassAction.js';
 import { type MemberFilters, planMember } from '../planner.js';
-import type { JobJournal } from '../JobJournal.js';
+import type { JobJournal } from '../journal/JobJournal.js';
 import type { RunRecord } from '../journal/runRecord.js';
 import type { Requester } from '../Requester.js';
 import type { RequesterRank } from '../RequesterRank.js';

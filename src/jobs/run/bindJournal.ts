@@ -1,5 +1,5 @@
 import { finerFiltersOf } from '../filters/hasFinerFilters.js';
-import { JobJournal, type JobJournalSummary, type JournalHolding } from '../JobJournal.js';
+import { JobJournal, type JobJournalSummary, type JournalHolding } from '../journal/JobJournal.js';
 import type { MassAction } from '../MassAction.js';
 import type { MemberFilters } from '../planner.js';
 import type { Requester } from '../Requester.js';

@@ -1,4 +1,4 @@
-import type { JobJournalSummary } from '../JobJournal.js';
+import type { JobJournalSummary } from '../journal/JobJournal.js';
 import type { RestoreRecord } from '../journal/runRecord.js';
 import type { GuildJournals } from './GuildJournals.js';
 import type { RunRecordStore } from './RunRecordStore.js';

@@ -1,4 +1,4 @@
-import { JobJournal, type JobJournalSummary } from '../JobJournal.js';
+import { JobJournal, type JobJournalSummary } from '../journal/JobJournal.js';
 import type { RestoreRecord } from '../journal/runRecord.js';
 import type { MassAction } from '../MassAction.js';
 import { planRestore } from '../planner.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fleetJournalsSection } from '../../../src/doctor/fleetJournalsSection.js';
-import { Journal } from '../../../src/jobs/Journal.js';
+import { Journal } from '../../../src/jobs/journal/Journal.js';
 import { FLEET_GUILD, fleetHeader } from '../../support/fleetJournals.js';
 
 let volume: string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { journalsSection } from '../../../src/doctor/journalsSection.js';
-import { Journal } from '../../../src/jobs/Journal.js';
+import { Journal } from '../../../src/jobs/journal/Journal.js';
 
 const GUILD = '175928847299117063';
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -6,7 +6,7 @@ import type { MemberRecord } from '../../../src/discord/MemberRecord.js';
 import { toMemberRecord } from '../../../src/discord/toMemberRecord.js';
 import { ErrorCodes, JobError } from '../../../src/errors.js';
 import { Job, type JobOptions, type JobState } from '../../../src/jobs/Job.js';
-import { QUEUE_OVERFILL } from '../../../src/jobs/pageRoom.js';
+import { QUEUE_OVERFILL } from '../../../src/jobs/job/pageRoom.js';
 import type { ListingClient } from '../../../src/jobs/listMembers.js';
 import type { ChangeRequest, ChangeTarget, MassAction } from '../../../src/jobs/MassAction.js';
 import { DONE, type Plan, type SlotValue } from '../../../src/jobs/Plan.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCodes, JobError } from '../../../src/errors.js';
 import { groupFleetJobs, readFleetJobs } from '../../../src/jobs/fleetJobs.js';
-import { Journal, type JournalState } from '../../../src/jobs/Journal.js';
+import { Journal, type JournalState } from '../../../src/jobs/journal/Journal.js';
 import { FLEET_GUILD, fleetFile, fleetHeader } from '../../support/fleetJournals.js';
 
 describe('groupFleetJobs', () => {

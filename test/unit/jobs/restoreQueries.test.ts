@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NicknameAction } from '../../../src/actions/nickname/NicknameAction.js';
 import { parseTemplate } from '../../../src/actions/nickname/template.js';
 import { ErrorCodes, JobError } from '../../../src/errors.js';
-import { JobJournal } from '../../../src/jobs/JobJournal.js';
-import type { JournalHeaderInput } from '../../../src/jobs/Journal.js';
+import { JobJournal } from '../../../src/jobs/journal/JobJournal.js';
+import type { JournalHeaderInput } from '../../../src/jobs/journal/Journal.js';
 import { actionToUndo, newestOpen, noJournalError, scanJournal } from '../../../src/jobs/restoreQueries.js';
 
 const GUILD = '175928847299117063';

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Journal, type JournalHeaderInput } from '../../../src/jobs/Journal.js';
+import { Journal, type JournalHeaderInput } from '../../../src/jobs/journal/Journal.js';
 import { deleteRestoredJournals } from '../../../src/jobs/journal/journalsOnDisk.js';
 import { parseRunRecord, readRunRecord, type RunRecord, runRecordPath, writeRunRecord } from '../../../src/jobs/journal/runRecord.js';
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JobJournal, type JournalHolding } from '../../../src/jobs/JobJournal.js';
-import { Journal, type JournalHeaderInput } from '../../../src/jobs/Journal.js';
+import { JobJournal, type JournalHolding } from '../../../src/jobs/journal/JobJournal.js';
+import { Journal, type JournalHeaderInput } from '../../../src/jobs/journal/Journal.js';
 import { parseRecord } from '../../../src/jobs/journal/records.js';
 import { groupFleetJobs } from '../../../src/jobs/fleetJobs.js';
 

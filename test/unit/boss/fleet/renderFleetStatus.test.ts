@@ -3,7 +3,7 @@ import { FleetTallies } from '../../../../src/boss/fleet/FleetTallies.js';
 import { type FleetCountFacts, renderFleetStatus } from '../../../../src/boss/fleet/renderFleetStatus.js';
 import { type FleetJob, groupFleetJobs } from '../../../../src/jobs/fleetJobs.js';
 import type { Job } from '../../../../src/jobs/Job.js';
-import type { JournalState } from '../../../../src/jobs/Journal.js';
+import type { JournalState } from '../../../../src/jobs/journal/Journal.js';
 import { fleetFile } from '../../../support/fleetJournals.js';
 import { expectWithinDiscordLimits, snapshot, worker } from '../../../support/statusFixtures.js';
 

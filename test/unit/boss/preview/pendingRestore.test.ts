@@ -7,7 +7,7 @@ import { parseNicknameAction } from '../../../../src/actions/nickname/parseNickn
 import type { BossContext } from '../../../../src/boss/BossContext.js';
 import { pendingRestore } from '../../../../src/boss/preview/pendingRestore.js';
 import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
-import { JobJournal, type JobJournalSummary, type JournalHolding } from '../../../../src/jobs/JobJournal.js';
+import { JobJournal, type JobJournalSummary, type JournalHolding } from '../../../../src/jobs/journal/JobJournal.js';
 import { workerIndexOf } from '../../../../src/workers/partition.js';
 import { guildContext } from '../../../support/guildContext.js';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Journal, type JournalHeaderInput } from '../../../../src/jobs/Journal.js';
+import { Journal, type JournalHeaderInput } from '../../../../src/jobs/journal/Journal.js';
 import { deleteRestoredJournals, journalsOnDisk } from '../../../../src/jobs/journal/journalsOnDisk.js';
 
 const GUILD = '175928847299117063';

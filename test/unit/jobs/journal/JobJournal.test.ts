@@ -2,12 +2,12 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorCodes, JournalError } from '../../../src/errors.js';
-import { JobJournal, type JournalHolding } from '../../../src/jobs/JobJournal.js';
-import { Journal, type JournalHeaderInput } from '../../../src/jobs/Journal.js';
-import type { RestoreEntry } from '../../../src/jobs/Plan.js';
-import { workerIndexOf } from '../../../src/workers/partition.js';
-import { codeOf } from '../../support/journalErrorCode.js';
+import { ErrorCodes, JournalError } from '../../../../src/errors.js';
+import { JobJournal, type JournalHolding } from '../../../../src/jobs/journal/JobJournal.js';
+import { Journal, type JournalHeaderInput } from '../../../../src/jobs/journal/Journal.js';
+import type { RestoreEntry } from '../../../../src/jobs/Plan.js';
+import { workerIndexOf } from '../../../../src/workers/partition.js';
+import { codeOf } from '../../../support/journalErrorCode.js';
 
 const GUILD = '175928847299117063';
 const N = 3;

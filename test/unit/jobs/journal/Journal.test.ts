@@ -2,9 +2,9 @@ import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorCodes, JournalError } from '../../../src/errors.js';
-import { Journal, type JournalHeaderInput, loadIndex, readEntries } from '../../../src/jobs/Journal.js';
-import { codeOf } from '../../support/journalErrorCode.js';
+import { ErrorCodes, JournalError } from '../../../../src/errors.js';
+import { Journal, type JournalHeaderInput, loadIndex, readEntries } from '../../../../src/jobs/journal/Journal.js';
+import { codeOf } from '../../../support/journalErrorCode.js';
 
 const GUILD = '175928847299117063';
 

@@ -1,13 +1,13 @@
 import { chmod, mkdir, open, readdir, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ErrorCodes, JournalError } from '../errors.js';
-import { endOfLastLine, type FileHandle, guildDir, journalFileName, parseJournalFileName, syncDirectory, writeAll, writeFailed } from './journal/files.js';
-import type { RestoreEntry } from './Plan.js';
-import { OriginalIndex } from './journal/OriginalIndex.js';
-import { loadIndex, readEntries, type ReadJournalOptions } from './journal/readEntries.js';
-import { readLines } from './journal/readLines.js';
-import type { RestoreIndex } from './journal/RestoreIndex.js';
-import { type JournalSummary, readSummary } from './journal/readSummary.js';
+import { ErrorCodes, JournalError } from '../../errors.js';
+import { endOfLastLine, type FileHandle, guildDir, journalFileName, parseJournalFileName, syncDirectory, writeAll, writeFailed } from './files.js';
+import type { RestoreEntry } from '../Plan.js';
+import { OriginalIndex } from './OriginalIndex.js';
+import { loadIndex, readEntries, type ReadJournalOptions } from './readEntries.js';
+import { readLines } from './readLines.js';
+import type { RestoreIndex } from './RestoreIndex.js';
+import { type JournalSummary, readSummary } from './readSummary.js';
 import {
 	type JournalCounts,
 	type JournalEndState,
@@ -18,12 +18,12 @@ import {
 	originalLine,
 	parseRecord,
 	statusLine,
-} from './journal/records.js';
+} from './records.js';
 
-export type { JournalCounts, JournalEndState, JournalHeader, JournalHeaderInput } from './journal/records.js';
-export type { JournalState, JournalSummary } from './journal/readSummary.js';
-export { loadIndex, readEntries, type ReadJournalOptions } from './journal/readEntries.js';
-export type { RestoreIndex } from './journal/RestoreIndex.js';
+export type { JournalCounts, JournalEndState, JournalHeader, JournalHeaderInput } from './records.js';
+export type { JournalState, JournalSummary } from './readSummary.js';
+export { loadIndex, readEntries, type ReadJournalOptions } from './readEntries.js';
+export type { RestoreIndex } from './RestoreIndex.js';
 
 /** Journals hold member ids and names: readable by their owner only. */
 const DIR_MODE = 0o700;

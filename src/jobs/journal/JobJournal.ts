@@ -1,5 +1,5 @@
-import { ErrorCodes, JournalError } from '../errors.js';
-import { workerIndexOf } from '../workers/partition.js';
+import { ErrorCodes, JournalError } from '../../errors.js';
+import { workerIndexOf } from '../../workers/partition.js';
 import {
 	Journal,
 	type JournalCounts,
@@ -11,8 +11,8 @@ import {
 	readEntries,
 	type RestoreIndex,
 } from './Journal.js';
-import { CompactRestoreIndex } from './journal/RestoreIndex.js';
-import type { RestoreEntry } from './Plan.js';
+import { CompactRestoreIndex } from './RestoreIndex.js';
+import type { RestoreEntry } from '../Plan.js';
 
 /** The workers a process holds, among `count`: which journal files are its to read and write. */
 export interface JournalHolding {

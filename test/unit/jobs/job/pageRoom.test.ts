@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasRoomForNextPage, QUEUE_OVERFILL } from '../../../src/jobs/pageRoom.js';
+import { hasRoomForNextPage, QUEUE_OVERFILL } from '../../../../src/jobs/job/pageRoom.js';
 
 describe('hasRoomForNextPage', () => {
 	const queue = (size: number, capacity = 40) => ({ size, capacity });

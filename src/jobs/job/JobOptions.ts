@@ -1,0 +1,46 @@
+import type { Logger } from 'pino';
+import type { MemberRecord } from '../../discord/MemberRecord.js';
+import type { Fleet } from '../../workers/Fleet.js';
+import type { ListingClient } from '../listMembers.js';
+import type { MassAction } from '../MassAction.js';
+import type { Plan } from '../Plan.js';
+import type { MemberFilters } from '../planner.js';
+import type { PendingChange } from '../runSlice.js';
+
+/** `apply`: the action's change (or a count, as a dry run); `restore`: its undo from the journal. */
+export type JobMode = 'apply' | 'restore';
+
+/** What a `Job` is built from: the action, who asked, the fleet, the listing and the pacing. */
+export interface JobOptions {
+	id: string;
+	/** What the job changes, and how: the engine asks it to apply each change. */
+	action: MassAction;
+	mode: JobMode;
+	dryRun: boolean;
+	startedBy: { id: string; tag: string };
+	/**
+	 * The workers of this process. The job takes only the members its workers own; those of
+	 * workers held by other processes are counted as `elsewhere` and left to them.
+	 */
+	fleet: Fleet;
+	/**
+	 * Plan every member of the guild, whichever process holds its worker: for a count (a dry run
+	 * sends nothing, so it needs no worker). Default false.
+	 */
+	wholeGuild?: boolean | undefined;
+	/** The bots that page through the member list: those whose application has the members intent. */
+	listers: readonly ListingClient[];
+	guildId: string;
+	/** Who the job is about besides its action (for a count of it later); the plan applies them. */
+	filters?: MemberFilters | undefined;
+	/** Plans one member. Pure; see planner.ts. */
+	plan: (member: MemberRecord) => Plan;
+	/** Durably records changes before they go out (the journal); skipped on a dry run. */
+	beforeChange?: ((changes: PendingChange[]) => Promise<void>) | undefined;
+	/** Audit-log reason sent with every change. */
+	reason: string;
+	maxInFlight: number;
+	retry: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+	logger: Logger;
+	now?: () => number;
+}

@@ -1,0 +1,126 @@
+import type { MemberRecord } from '../../discord/MemberRecord.js';
+import { withSignal } from '../../util/withSignal.js';
+import type { Worker } from '../../workers/Worker.js';
+import type { MassAction } from '../MassAction.js';
+import type { Progress } from '../Progress.js';
+import { type PendingChange, runSlice, type SliceEnd, type SliceOptions } from '../runSlice.js';
+import type { ListingFeed } from './ListingFeed.js';
+import type { SliceLayout } from './SliceLayout.js';
+
+/** What every slice of one run shares: the run's plan, journal hook, signals and pacing. */
+export interface SliceWork
+	extends Pick<SliceOptions, 'plan' | 'beforeChange' | 'left' | 'maxInFlight' | 'retry' | 'dryRun' | 'signal' | 'requestSignal' | 'guard'> {
+	action: MassAction;
+	guildId: string;
+	/** Audit-log reason sent with every change. */
+	reason: string;
+	/** The action said no further change can pass: the job ends. */
+	fail: (error: Error) => void;
+	/** A slice cannot go on (the journal refused a write): the whole job stops, before the slice ends. */
+	broke: (error: unknown) => void;
+	/** Worker `id` stopped: out of service before its slice began, or `revoked` during it. */
+	stopped: (id: number, revoked?: Worker) => void;
+}
+
+/**
+ * Hands members to a job's slices and works each slice: a listed member or a joiner goes to its
+ * owner's queue and counts for that worker; one whose worker another process holds counts as
+ * elsewhere; one whose worker is out of service counts failed, `worker-stopped`, and is sent
+ * nothing. Where each member goes is {@link SliceLayout}'s to say, the queues are the feed's.
+ */
+export class SliceDispatch {
+	/** Each slice's worker, in layout order: none for a count's slice of a worker held elsewhere. */
+	readonly #workers: ReadonlyArray<Worker | undefined>;
+
+	constructor(
+		readonly layout: SliceLayout,
+		readonly feed: ListingFeed<MemberRecord>,
+		readonly progress: Progress,
+		workerOf: (id: number) => Worker | undefined,
+	) {
+		this.#workers = layout.ids.map(workerOf);
+	}
+
+	/** A member the listing handed out. */
+	listed(member: MemberRecord): void {
+		const place = this.layout.placeOf(member.id);
+		if (place < 0) {
+			this.progress.elsewhere();
+			return;
+		}
+		const id = this.layout.ids[place]!;
+		this.progress.assigned(id);
+		if (isOutOfService(this.#workers[place])) this.progress.reporter(id).failed('worker-stopped');
+		else this.feed.queue(place).push(member);
+	}
+
+	/**
+	 * A joiner the job assigns itself: dropped if their slice already ended (a rerun takes them)
+	 * or another process holds their worker (that process's job takes them, if its boss saw the join).
+	 */
+	joined(member: MemberRecord): void {
+		const place = this.layout.placeOf(member.id);
+		if (place < 0 || this.feed.sliceEnded(place)) return;
+		const id = this.layout.ids[place]!;
+		if (isOutOfService(this.#workers[place])) {
+			this.progress.assigned(id);
+			this.progress.reporter(id).failed('worker-stopped');
+		} else if (this.feed.queue(place).push(member)) this.progress.assigned(id);
+	}
+
+	/** Works the slice at `place` until its queue is drained, the job stops or its token is revoked. */
+	async work(place: number, work: SliceWork): Promise<SliceEnd> {
+		const id = this.layout.ids[place]!;
+		const worker = this.#workers[place];
+		const queue = this.feed.queue(place);
+		if (isOutOfService(worker)) {
+			this.feed.endSlice(place);
+			queue.close();
+			work.stopped(id);
+			return 'revoked';
+		}
+		const { action, guildId, reason, fail, broke, stopped, ...slice } = work;
+		try {
+			const end = await runSlice({
+				...slice,
+				// A count's slice of a worker held elsewhere sends nothing, so it needs no worker.
+				worker: worker ?? NO_WORKER,
+				queue,
+				apply: (change, signal) => apply(work, worker!, change, signal),
+				reporter: this.progress.reporter(id),
+			});
+			if (end === 'revoked' && worker) stopped(id, worker);
+			return end;
+		} catch (error) {
+			broke(error);
+			throw error;
+		} finally {
+			// Its queue no longer holds the listing back.
+			this.feed.endSlice(place);
+		}
+	}
+}
+
+/**
+ * Sends one change with `worker`'s token. A short-lived signal per request: discord.js adds a
+ * listener to the signal it gets and never removes it, so the job-long signal would gain one per
+ * change.
+ */
+function apply({ action, guildId, reason, fail }: SliceWork, worker: Worker, change: PendingChange, signal: AbortSignal): Promise<void> {
+	return withSignal(signal, (own) => action.apply({ rest: worker.client.rest, guildId }, change.id, change.to, { reason, signal: own! })).catch(
+		(error: unknown) => {
+			// One answer that says no other change can pass ends the job, not a flood of the same.
+			const fatal = action.endsJob?.(error);
+			if (fatal) fail(fatal);
+			throw error;
+		},
+	);
+}
+
+/** A worker whose token was revoked, or that stopped: its members are counted, never sent. */
+function isOutOfService(worker: { readonly state: string } | undefined): boolean {
+	return worker !== undefined && (worker.state === 'revoked' || worker.state === 'stopped');
+}
+
+/** The worker of a count's slice whose worker runs elsewhere: a dry run never revokes it. */
+const NO_WORKER = { markRevoked(): void {} };
