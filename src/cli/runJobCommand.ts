@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { readFilters } from '../actions/readFilters.js';
 import type { Boss } from '../boss/Boss.js';
 import { namedModule } from '../boss/commands/namedNickname.js';
-import { formatWorkers } from '../boss/format.js';
+import { formatWorkers } from '../present/index.js';
 import type { Config } from '../config/Config.js';
 import { loadConfig } from '../config/loadConfig.js';
 import { createRedactor, secretsOf } from '../config/redactTokens.js';

@@ -2,7 +2,7 @@ import { EXCLUDE_ROLE_OPTION, ONLY_ROLE_OPTION } from '../actions/commonOptions.
 import { readFilters } from '../actions/readFilters.js';
 import type { MemberFilters } from '../jobs/planner.js';
 import type { Boss } from '../boss/Boss.js';
-import { formatWorkers } from '../boss/format.js';
+import { formatWorkers } from '../present/index.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import { describeFilters } from '../jobs/filters/describeFilters.js';
 import type { Job } from '../jobs/Job.js';
