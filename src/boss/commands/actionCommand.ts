@@ -1,7 +1,5 @@
 import { PermissionFlagsBits } from 'discord.js';
-import type { ActionModule } from '../../actions/index.js';
-import { actionCommandData } from '../../actions/commonOptions.js';
-import { readFilters } from '../../actions/readFilters.js';
+import { type ActionModule, actionCommandData, readFilters } from '../../actions/index.js';
 import { describeFilters } from '../../jobs/filters/describeFilters.js';
 import { forRequester } from '../../jobs/GuildContext.js';
 import { pendingApply } from '../preview/pendingApply.js';
