@@ -2,7 +2,7 @@ import type { MemberRecord } from '../../discord/MemberRecord.js';
 import { type GuildContext, outOfReach } from '../../jobs/GuildContext.js';
 import type { ActionWords } from '../../jobs/MassAction.js';
 import { DONE, type Plan } from '../../jobs/Plan.js';
-import { NicknameEditAction } from '../nickname/NicknameEditAction.js';
+import { NicknameEditAction } from '../shared/nicknameEdits/index.js';
 
 /** The action's name in journals. */
 export const CLEAR_NICKNAMES = 'nickname-reset';

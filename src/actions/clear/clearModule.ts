@@ -1,7 +1,7 @@
 import { ApplicationCommandType, InteractionContextType, PermissionFlagsBits } from 'discord.js';
 import { estimateMemberEdit } from '../../jobs/estimateJob.js';
 import type { ActionModule } from '../ActionModule.js';
-import { describeNicknameChange } from '../nickname/describeNicknameChange.js';
+import { describeNicknameChange } from '../shared/nicknameEdits/index.js';
 import { CLEAR_NICKNAMES, ClearNicknamesAction } from './ClearNicknamesAction.js';
 
 /**

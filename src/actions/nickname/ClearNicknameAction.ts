@@ -2,8 +2,7 @@ import type { MemberRecord } from '../../discord/MemberRecord.js';
 import { type GuildContext, outOfReach } from '../../jobs/GuildContext.js';
 import type { ActionWords } from '../../jobs/MassAction.js';
 import { DONE, type Plan } from '../../jobs/Plan.js';
-import { NicknameEditAction } from './NicknameEditAction.js';
-import { isExpansionOf, type Template } from './template.js';
+import { NicknameEditAction, isExpansionOf, type Template } from '../shared/nicknameEdits/index.js';
 
 /**
  * `/restore name:` when no journal is left: clears the nickname wherever it is still what the

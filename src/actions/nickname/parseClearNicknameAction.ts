@@ -1,5 +1,5 @@
 import { ClearNicknameAction } from './ClearNicknameAction.js';
-import { parseTemplate } from './template.js';
+import { parseTemplate } from '../shared/nicknameEdits/index.js';
 
 /**
  * The fallback of `/restore name:` and `massnick run restore --name` when no journal is left:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClearNicknameAction } from '../../../../src/actions/nickname/ClearNicknameAction.js';
 import { NicknameAction } from '../../../../src/actions/nickname/NicknameAction.js';
-import { parseTemplate, type Template } from '../../../../src/actions/nickname/template.js';
+import { parseTemplate, type Template } from '../../../../src/actions/shared/nicknameEdits/index.js';
 import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
 import { type GuildContext, highestPosition } from '../../../../src/jobs/GuildContext.js';
 import type { Plan as EnginePlan, RestoreEntry } from '../../../../src/jobs/Plan.js';
