@@ -5,7 +5,7 @@ import { ErrorCodes, JobError } from '../errors.js';
 import { describeFilters } from '../jobs/filters/describeFilters.js';
 import type { Job } from '../jobs/Job.js';
 import type { JobJournalSummary } from '../jobs/JobJournal.js';
-import type { Requester } from '../jobs/JobManager.js';
+import type { Requester } from '../jobs/Requester.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import { OPERATOR } from '../jobs/RequesterRank.js';
 import type { RunningMassnick } from './RunningMassnick.js';

@@ -17,15 +17,10 @@ import type { MassAction } from './MassAction.js';
 import { type MemberFilters, planMember, planRestore } from './planner.js';
 import type { ProgressSnapshot, WorkerCounts } from './Progress.js';
 import { actionToUndo, newestOpen, noJournalError } from './restoreQueries.js';
+import type { Requester } from './Requester.js';
 import type { RequesterRank } from './RequesterRank.js';
 import { watchRoles } from './watchRoles.js';
 import { type RestoreRecord, readRunRecord, type RunRecord, writeRunRecord } from './journal/runRecord.js';
-
-/** Who ran a command, as the audit log and the journal name them. */
-export interface Requester {
-	id: string;
-	tag: string;
-}
 
 export interface StartJobOptions {
 	dryRun: boolean;

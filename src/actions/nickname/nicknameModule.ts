@@ -3,7 +3,7 @@ import type { ActionModule } from '../ActionModule.js';
 import { estimateMemberEdit } from '../../jobs/estimateJob.js';
 import { describeNicknameChange, parseTemplate } from '../shared/nicknameEdits/index.js';
 import { NICKNAME, NicknameAction } from './NicknameAction.js';
-import { parseClearNicknameAction } from './parseClearNicknameAction.js';
+import { parseClearNamedNicknameAction } from './parseClearNamedNicknameAction.js';
 import { parseNicknameAction } from './parseNicknameAction.js';
 
 /** Version 1 journals (before mass actions) name their one action by its old job kind. */
@@ -49,6 +49,6 @@ export const nicknameModule: ActionModule = {
 	describeChange: describeNicknameChange,
 	byName: {
 		count: (text, deps) => parseNicknameAction(text, deps.nicknameMaxLength),
-		clear: (text, deps) => parseClearNicknameAction(text, deps.nicknameMaxLength),
+		clear: (text, deps) => parseClearNamedNicknameAction(text, deps.nicknameMaxLength),
 	},
 };

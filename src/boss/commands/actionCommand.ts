@@ -4,7 +4,7 @@ import { describeFilters } from '../../jobs/filters/describeFilters.js';
 import { forRequester } from '../../jobs/GuildContext.js';
 import { pendingApply } from '../preview/pendingApply.js';
 import { startOrPreview } from '../preview/startOrPreview.js';
-import { requesterRank } from '../requesterRank.js';
+import { readRequesterRank } from '../readRequesterRank.js';
 import { argsOf } from './argsOf.js';
 import type { BossCommand } from './BossCommand.js';
 import { roleNameIn } from './roleName.js';
@@ -25,7 +25,7 @@ export function actionCommand(module: ActionModule): BossCommand {
 			const filters = readFilters(args, module, { now: Date.now(), optionName: (option) => `${option}:` });
 			context.jobs.assertPermitted(action);
 			// Refused here, before anything is acknowledged, so only its member sees it.
-			action.checkRequester?.(forRequester(context.boss.guildContext(), requesterRank(interaction, context.boss.guild)), false);
+			action.checkRequester?.(forRequester(context.boss.guildContext(), readRequesterRank(interaction, context.boss.guild)), false);
 			await startOrPreview(interaction, context, permission, () =>
 				pendingApply(context, {
 					action,

@@ -6,7 +6,7 @@ import { gatherPreview } from './gatherPreview.js';
 import type { PendingJob } from './PendingJob.js';
 import { Preview } from './Preview.js';
 import { requesterOf } from '../requesterOf.js';
-import { requesterRank } from '../requesterRank.js';
+import { readRequesterRank } from '../readRequesterRank.js';
 import { showLive } from '../status/showLive.js';
 
 /**
@@ -39,7 +39,7 @@ export async function startOrPreview(
 		);
 	}
 	context.jobs.assertIdle();
-	const rank = requesterRank(interaction, context.boss.guild);
+	const rank = readRequesterRank(interaction, context.boss.guild);
 	const withinRank = (pending: PendingJob): PendingJob => {
 		pending.action.checkRequester?.(forRequester(context.boss.guildContext(), rank), pending.undo);
 		return pending;

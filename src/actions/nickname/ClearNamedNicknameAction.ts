@@ -9,7 +9,7 @@ import { NicknameEditAction, isExpansionOf, type Template } from '../shared/nick
  * template gives, and leaves every other nickname alone. The originals are lost this way; it is
  * the fallback when the journal is gone, so it writes no journal of its own.
  */
-export class ClearNicknameAction extends NicknameEditAction {
+export class ClearNamedNicknameAction extends NicknameEditAction {
 	readonly type = 'nickname-clear';
 	readonly target: string;
 	readonly words: ActionWords;

@@ -15,7 +15,7 @@ export const CLEAR_NICKNAMES = 'nickname-reset';
  *
  * @see {@link https://discord.com/developers/docs/resources/guild#modify-guild-member}
  */
-export class ClearNicknamesAction extends NicknameEditAction {
+export class ClearEveryNicknameAction extends NicknameEditAction {
 	readonly type = CLEAR_NICKNAMES;
 	/** One target: every run clears the same thing, so a rerun continues the same journal. */
 	readonly target = 'every nickname';

@@ -1,4 +1,4 @@
-import { ClearNicknameAction } from './ClearNicknameAction.js';
+import { ClearNamedNicknameAction } from './ClearNamedNicknameAction.js';
 import { parseTemplate } from '../shared/nicknameEdits/index.js';
 
 /**
@@ -8,6 +8,6 @@ import { parseTemplate } from '../shared/nicknameEdits/index.js';
  * @param maxLength `nickname.maxLength` from the settings.
  * @throws {JobError} `TEMPLATE_INVALID`, `NAME_EMPTY` or `NAME_TOO_LONG` (see {@link parseTemplate}).
  */
-export function parseClearNicknameAction(text: string, maxLength: number): ClearNicknameAction {
-	return new ClearNicknameAction(parseTemplate(text, { maxLength }));
+export function parseClearNamedNicknameAction(text: string, maxLength: number): ClearNamedNicknameAction {
+	return new ClearNamedNicknameAction(parseTemplate(text, { maxLength }));
 }
