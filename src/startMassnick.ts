@@ -1,7 +1,6 @@
 import type { Guild } from 'discord.js';
 import type { Logger } from 'pino';
-import { actionOf } from './actions/actionOf.js';
-import type { ActionDeps } from './actions/index.js';
+import { actionOf, type ActionDeps } from './actions/index.js';
 import { Boss } from './boss/Boss.js';
 import type { Config } from './config/Config.js';
 import { openRestLister, type RestLister } from './discord/openRestLister.js';

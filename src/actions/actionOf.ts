@@ -1,7 +1,7 @@
 import type { JournalHeader } from '../jobs/journal/Journal.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import type { ActionDeps, ActionModule } from './ActionModule.js';
-import { actionModules } from './index.js';
+import { actionModules } from './actionModules.js';
 
 /** The module whose actions write journals of `type`; `undefined` for a type no module writes. */
 export function moduleOfType(type: string, modules: readonly ActionModule[] = actionModules): ActionModule | undefined {

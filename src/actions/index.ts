@@ -1,14 +1,6 @@
-import type { ActionModule } from './ActionModule.js';
-import { clearModule } from './clear/clearModule.js';
-import { nicknameModule } from './nickname/nicknameModule.js';
-import { roleModule } from './role/roleModule.js';
-import { sanitizeModule } from './sanitize/sanitizeModule.js';
-
 export type { ActionArgs, ActionDeps, ActionModule, ActionSettings, GuildRole, RequestedAction } from './ActionModule.js';
-
-/**
- * Every mass action massnick has, in the order its commands are listed. The boss registers a
- * command for each and `massnick run` a job; a journal is restored by the module whose
- * `journalTypes` name it. Adding an action is one folder and one line here.
- */
-export const actionModules: readonly ActionModule[] = [nicknameModule, roleModule, sanitizeModule, clearModule];
+export { actionModules } from './actionModules.js';
+export { actionOf, moduleOfType } from './actionOf.js';
+export { actionCommandData, commonOptions, DRY_RUN_OPTION, EXCLUDE_ROLE_OPTION, FILTER_OPTIONS, ONLY_ROLE_OPTION } from './commonOptions.js';
+export { namedModule } from './namedModule.js';
+export { type ReadFiltersOptions, readFilters } from './readFilters.js';

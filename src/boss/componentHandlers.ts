@@ -6,7 +6,7 @@ import { pressStatus } from './status/pressStatus.js';
 
 type ComponentHandler<P extends CustomIdPrefix> = (interaction: ButtonInteraction, args: CustomIdArgs[P], context: BossContext) => Promise<void>;
 
-/** The handler of each custom_id prefix in `customIds.ts`, as `handlers.ts` is for commands. */
+/** The handler of each custom_id prefix in `customIds.ts`, as `commands/bossCommands.ts` lists the commands. */
 export const componentHandlers: { readonly [P in CustomIdPrefix]: ComponentHandler<P> } = {
 	preview: pressPreview,
 	status: pressStatus,

@@ -1,4 +1,4 @@
-import { renderProgressLine } from '../boss/status/renderStatus.js';
+import { renderProgressLine } from '../present/index.js';
 import type { Job } from '../jobs/Job.js';
 import type { ProgressView } from './ProgressView.js';
 

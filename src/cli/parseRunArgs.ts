@@ -1,6 +1,5 @@
 import { type APIApplicationCommandBasicOption, type APIApplicationCommandOption, ApplicationCommandOptionType } from 'discord.js';
-import { type ActionArgs, type ActionModule, actionModules } from '../actions/index.js';
-import { commonOptions, DRY_RUN_OPTION } from '../actions/commonOptions.js';
+import { type ActionArgs, type ActionModule, actionModules, commonOptions, DRY_RUN_OPTION } from '../actions/index.js';
 import { isSnowflake } from '../discord/snowflake.js';
 
 /** What every job takes besides its own options. */

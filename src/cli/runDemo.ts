@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ControlMember, SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
-import { renderProgressLine } from '../boss/status/renderStatus.js';
+import { renderProgressLine } from '../present/index.js';
 import { loadConfig } from '../config/loadConfig.js';
 import { secretsOf } from '../config/redactTokens.js';
 import type { Job } from '../jobs/Job.js';

@@ -1,8 +1,6 @@
 import { Writable } from 'node:stream';
-import { readFilters } from '../actions/readFilters.js';
-import type { Boss } from '../boss/Boss.js';
-import { namedModule } from '../boss/commands/namedNickname.js';
-import { formatWorkers } from '../boss/format.js';
+import { namedModule, readFilters } from '../actions/index.js';
+import { formatWorkers } from '../present/index.js';
 import type { Config } from '../config/Config.js';
 import { loadConfig } from '../config/loadConfig.js';
 import { createRedactor, secretsOf } from '../config/redactTokens.js';
@@ -11,7 +9,8 @@ import type { Job } from '../jobs/Job.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import type { MemberFilters } from '../jobs/planner.js';
 import { createLogger } from '../log/createLogger.js';
-import { type Massnick, startMassnick } from '../startMassnick.js';
+import { startMassnick } from '../startMassnick.js';
+import type { RunningMassnick } from './RunningMassnick.js';
 import { cliRequester } from './cliRequester.js';
 import { LogProgress, progressFields } from './LogProgress.js';
 import { argsOfRequest, cliOptionName, parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
@@ -142,7 +141,7 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 			config.workerCount,
 		);
 		if (bar) say(withBoss ? `Connecting the boss and ${workers}…` : `Connecting ${workers}, without the boss (this process holds only some of the workers)…`);
-		let massnick: Massnick<Boss | undefined>;
+		let massnick: RunningMassnick;
 		try {
 			massnick = await startMassnick(startConfig, logger, { boss: withBoss, signal: starting.signal });
 		} catch (error) {

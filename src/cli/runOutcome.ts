@@ -1,4 +1,4 @@
-import { formatCount, formatDuration } from '../boss/format.js';
+import { formatCount, formatDuration } from '../present/index.js';
 import { ErrorCodes, MassnickError } from '../errors.js';
 import type { JobMode, JobResult } from '../jobs/Job.js';
 import type { ProgressSnapshot } from '../jobs/Progress.js';

@@ -1,20 +1,18 @@
-import { EXCLUDE_ROLE_OPTION, ONLY_ROLE_OPTION } from '../actions/commonOptions.js';
-import { readFilters } from '../actions/readFilters.js';
+import { EXCLUDE_ROLE_OPTION, ONLY_ROLE_OPTION, readFilters } from '../actions/index.js';
 import type { MemberFilters } from '../jobs/planner.js';
-import type { Boss } from '../boss/Boss.js';
-import { formatWorkers } from '../boss/format.js';
+import { formatWorkers } from '../present/index.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import { describeFilters } from '../jobs/filters/describeFilters.js';
 import type { Job } from '../jobs/Job.js';
 import type { JobJournalSummary } from '../jobs/journal/JobJournal.js';
-import type { Requester } from '../jobs/JobManager.js';
+import type { Requester } from '../jobs/Requester.js';
 import type { MassAction } from '../jobs/MassAction.js';
 import { OPERATOR } from '../jobs/RequesterRank.js';
-import type { Massnick } from '../startMassnick.js';
+import type { RunningMassnick } from './RunningMassnick.js';
 import { argsOfRequest, cliOptionName, type RunRequest } from './parseRunArgs.js';
 
 export interface StartRequestedJobOptions {
-	massnick: Massnick<Boss | undefined>;
+	massnick: RunningMassnick;
 	request: RunRequest;
 	/** `run restore --name`: built before connecting, so a bad one is a bad argument (exit 2), not a refusal. */
 	fallback?: MassAction | undefined;
@@ -126,7 +124,7 @@ function journalLine(paths: readonly string[]): string[] {
 }
 
 /** What a process holding only some of the workers leaves to the others. */
-function elsewhereLine({ fleet }: Massnick<Boss | undefined>): string {
+function elsewhereLine({ fleet }: RunningMassnick): string {
 	const others = fleet.count - fleet.size;
 	return `This process holds ${formatWorkers(fleet.ids, fleet.count)}: the members of the other ${others === 1 ? 'worker' : `${others} workers`} are left to the processes holding them.`;
 }

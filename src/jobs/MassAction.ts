@@ -29,14 +29,6 @@ export interface ActionWords {
 	readonly holds: string;
 }
 
-/**
- * One kind of mass action: what the engine asks of it, and all it knows of it. The engine lists
- * the guild, splits it, journals, throttles, retries, counts and cancels; the action plans one
- * member, applies one change and reads one member's value, so restore is the same for every
- * action: back to the journaled value, only where the value is still the one the job set.
- *
- * An action is a value built per job (its template, its role); one per folder under `actions/`.
- */
 /** A role Discord told of while a job runs: deleted, or with its position now. */
 export interface ChangedRole {
 	readonly id: string;

@@ -3,7 +3,7 @@ import { Job } from '../../src/jobs/Job.js';
 import { planMember } from '../../src/jobs/planner.js';
 import type { PendingChange } from '../../src/jobs/runSlice.js';
 import { NicknameAction } from '../../src/actions/nickname/NicknameAction.js';
-import { parseTemplate } from '../../src/actions/nickname/template.js';
+import { parseTemplate } from '../../src/actions/shared/nicknameEdits/index.js';
 import { type Stack, startStack } from '../support/startStack.js';
 
 /**

@@ -1,8 +1,8 @@
 import { ApplicationCommandType, InteractionContextType, PermissionFlagsBits } from 'discord.js';
 import { estimateMemberEdit } from '../../jobs/estimateJob.js';
 import type { ActionModule } from '../ActionModule.js';
-import { describeNicknameChange } from '../nickname/describeNicknameChange.js';
-import { CLEAR_NICKNAMES, ClearNicknamesAction } from './ClearNicknamesAction.js';
+import { describeNicknameChange } from '../shared/nicknameEdits/index.js';
+import { CLEAR_NICKNAMES, ClearEveryNicknameAction } from './ClearEveryNicknameAction.js';
 
 /**
  * `/clearnicks` and `massnick run clearnicks`: every nickname the filters select removed. Only
@@ -23,10 +23,10 @@ export const clearModule: ActionModule = {
 	usage: `clearnicks [filters]
       remove the nickname of every member the filters select (restore gives them back)`,
 	request() {
-		return { action: new ClearNicknamesAction(), estimate: (counts, ctx, filters) => estimateMemberEdit(counts, ctx, filters) };
+		return { action: new ClearEveryNicknameAction(), estimate: (counts, ctx, filters) => estimateMemberEdit(counts, ctx, filters) };
 	},
 	fromJournal() {
-		return new ClearNicknamesAction();
+		return new ClearEveryNicknameAction();
 	},
 	describeChange: describeNicknameChange,
 };

@@ -2,8 +2,7 @@ import type { MemberRecord } from '../../discord/MemberRecord.js';
 import { type GuildContext, outOfReach } from '../../jobs/GuildContext.js';
 import type { ActionWords } from '../../jobs/MassAction.js';
 import { DONE, type Plan, type SlotValue } from '../../jobs/Plan.js';
-import { holdsNickname, NicknameEditAction } from './NicknameEditAction.js';
-import { expandTemplate, isExpansionOf, type Template, templateUses } from './template.js';
+import { holdsNickname, NicknameEditAction, expandTemplate, isExpansionOf, type Template, templateUses } from '../shared/nicknameEdits/index.js';
 
 /** The action's name in journals. */
 export const NICKNAME = 'nickname';

@@ -1,11 +1,10 @@
 import { ApplicationCommandOptionType, ApplicationCommandType, InteractionContextType, PermissionFlagsBits } from 'discord.js';
 import type { ActionModule } from '../ActionModule.js';
 import { estimateMemberEdit } from '../../jobs/estimateJob.js';
-import { describeNicknameChange } from './describeNicknameChange.js';
+import { describeNicknameChange, parseTemplate } from '../shared/nicknameEdits/index.js';
 import { NICKNAME, NicknameAction } from './NicknameAction.js';
-import { parseClearNicknameAction } from './parseClearNicknameAction.js';
+import { parseClearNamedNicknameAction } from './parseClearNamedNicknameAction.js';
 import { parseNicknameAction } from './parseNicknameAction.js';
-import { parseTemplate } from './template.js';
 
 /** Version 1 journals (before mass actions) name their one action by its old job kind. */
 const VERSION_1_NICKNAME = 'rename';
@@ -50,6 +49,6 @@ export const nicknameModule: ActionModule = {
 	describeChange: describeNicknameChange,
 	byName: {
 		count: (text, deps) => parseNicknameAction(text, deps.nicknameMaxLength),
-		clear: (text, deps) => parseClearNicknameAction(text, deps.nicknameMaxLength),
+		clear: (text, deps) => parseClearNamedNicknameAction(text, deps.nicknameMaxLength),
 	},
 };

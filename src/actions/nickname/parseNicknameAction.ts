@@ -1,5 +1,5 @@
 import { NicknameAction } from './NicknameAction.js';
-import { parseTemplate } from './template.js';
+import { parseTemplate } from '../shared/nicknameEdits/index.js';
 
 /**
  * The action of `/massnick name:` and `massnick run massnick --name`: the template checked before

@@ -2,8 +2,7 @@ import type { MemberRecord } from '../../discord/MemberRecord.js';
 import { type GuildContext, outOfReach } from '../../jobs/GuildContext.js';
 import type { ActionWords } from '../../jobs/MassAction.js';
 import { DONE, type Plan } from '../../jobs/Plan.js';
-import { holdsNickname, NicknameEditAction } from '../nickname/NicknameEditAction.js';
-import { expandTemplate, type Template } from '../nickname/template.js';
+import { holdsNickname, NicknameEditAction, expandTemplate, type Template } from '../shared/nicknameEdits/index.js';
 import { cleanName } from './cleanName.js';
 
 /** The action's name in journals. */

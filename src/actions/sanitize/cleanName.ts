@@ -1,4 +1,4 @@
-import { fitNickname, normalizeNickname, NICKNAME_MAX_LENGTH } from '../nickname/template.js';
+import { fitNickname, normalizeNickname, NICKNAME_MAX_LENGTH } from '../shared/nicknameEdits/index.js';
 import type { CleanNameOptions } from './CleanNameOptions.js';
 import { dehoist } from './dehoist.js';
 import { foldDecoratedLetters } from './foldDecoratedLetters.js';

@@ -1,4 +1,4 @@
-import { NICKNAME_MAX_LENGTH } from '../nickname/template.js';
+import { NICKNAME_MAX_LENGTH } from '../shared/nicknameEdits/index.js';
 import type { CleanNameOptions } from './CleanNameOptions.js';
 
 /**

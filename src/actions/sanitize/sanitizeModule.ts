@@ -1,8 +1,7 @@
 import { ApplicationCommandOptionType, ApplicationCommandType, InteractionContextType, PermissionFlagsBits } from 'discord.js';
 import { estimateMemberEdit } from '../../jobs/estimateJob.js';
 import type { ActionArgs, ActionModule, ActionSettings } from '../ActionModule.js';
-import { describeNicknameChange } from '../nickname/describeNicknameChange.js';
-import { parseTemplate } from '../nickname/template.js';
+import { describeNicknameChange, parseTemplate } from '../shared/nicknameEdits/index.js';
 import { SANITIZE, SanitizeAction } from './SanitizeAction.js';
 
 /** What a member is named when nothing readable is left of their name. */

@@ -1,12 +1,10 @@
 import { PermissionFlagsBits } from 'discord.js';
-import type { ActionModule } from '../../actions/index.js';
-import { actionCommandData } from '../../actions/commonOptions.js';
-import { readFilters } from '../../actions/readFilters.js';
+import { type ActionModule, actionCommandData, readFilters } from '../../actions/index.js';
 import { describeFilters } from '../../jobs/filters/describeFilters.js';
 import { pendingApply } from '../preview/pendingApply.js';
 import { startOrPreview } from '../preview/startOrPreview.js';
 import { allowedFor } from '../isAllowed.js';
-import { requesterRank } from '../requesterRank.js';
+import { readRequesterRank } from '../readRequesterRank.js';
 import { argsOf } from './argsOf.js';
 import type { BossCommand } from './BossCommand.js';
 import { roleNameIn } from './roleName.js';
@@ -26,7 +24,7 @@ export function actionCommand(module: ActionModule): BossCommand {
 			const { action, estimate } = module.request(args, context.actionDeps);
 			const filters = readFilters(args, module, { now: Date.now(), optionName: (option) => `${option}:` });
 			// Admitted here, before anything is acknowledged, so only its member sees a refusal; again at Start.
-			const rank = requesterRank(interaction, context.boss.guild);
+			const rank = readRequesterRank(interaction, context.boss.guild);
 			context.jobs.admission.admit({ action, undo: false, rank, allowed: allowedFor(interaction, context.config.permissions) });
 			await startOrPreview(interaction, context, { permission, admitted: true }, () =>
 				pendingApply(context, {

@@ -1,10 +1,9 @@
 import { ApplicationCommandOptionType, ApplicationCommandType, InteractionContextType } from 'discord.js';
-import { DRY_RUN_OPTION } from '../../actions/commonOptions.js';
+import { DRY_RUN_OPTION, namedModule } from '../../actions/index.js';
 import { pendingRestore } from '../preview/pendingRestore.js';
 import { startOrPreview } from '../preview/startOrPreview.js';
 import type { BossCommand } from './BossCommand.js';
 import { RESTORE_PERMISSION } from './restorePermission.js';
-import { namedModule } from './namedNickname.js';
 
 /**
  * `/restore [dry_run] [name]`: undoes the newest job not undone yet, whatever its action, bounded

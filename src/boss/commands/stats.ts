@@ -9,7 +9,7 @@ import { renderStats } from '../status/renderJob.js';
 import { channelOf } from '../status/showLive.js';
 import type { BossCommand } from './BossCommand.js';
 import { fleetHint } from './fleetHint.js';
-import { namedModule } from './namedNickname.js';
+import { namedModule } from '../../actions/index.js';
 
 /** How long /stats waits to answer in place before it posts the count in the channel. */
 const STATS_WAIT_MS = 10_000;

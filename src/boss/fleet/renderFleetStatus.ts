@@ -4,7 +4,7 @@ import type { JournalState } from '../../jobs/journal/Journal.js';
 import type { ProgressSnapshot, WorkerSnapshot } from '../../jobs/Progress.js';
 import type { FleetTally } from './FleetTallies.js';
 import { formatIdRuns } from '../../util/formatIdRuns.js';
-import { formatCount, formatDuration, formatRate, percent, progressBar } from '../format.js';
+import { formatCount, formatDuration, formatRate, percent, progressBar } from '../../present/index.js';
 import { fitTable } from '../status/renderStatus.js';
 
 /** What the fleet's status shows beside the fleet job itself. */

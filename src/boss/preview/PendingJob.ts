@@ -1,7 +1,7 @@
 import type { MemberRecord } from '../../discord/MemberRecord.js';
 import type { GuildContext } from '../../jobs/GuildContext.js';
 import type { Job } from '../../jobs/Job.js';
-import type { Requester } from '../../jobs/JobManager.js';
+import type { Requester } from '../../jobs/Requester.js';
 import type { MassAction } from '../../jobs/MassAction.js';
 import type { Plan, SlotValue } from '../../jobs/Plan.js';
 import type { RequesterRank } from '../../jobs/RequesterRank.js';

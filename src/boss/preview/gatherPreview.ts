@@ -1,7 +1,7 @@
 import { type Guild, type RESTGetAPIGuildMembersResult, type RESTGetAPIGuildRoleMemberCountsResult, Routes } from 'discord.js';
 import { expandAuditLogReason } from '../../config/auditLogReason.js';
 import { toMemberRecord } from '../../discord/toMemberRecord.js';
-import type { Requester } from '../../jobs/JobManager.js';
+import type { Requester } from '../../jobs/Requester.js';
 import { ABOVE_REQUESTER, forRequester, type GuildContext } from '../../jobs/GuildContext.js';
 import type { Plan } from '../../jobs/Plan.js';
 import type { RequesterRank } from '../../jobs/RequesterRank.js';

@@ -2,7 +2,7 @@ import type { GuildContext } from '../../jobs/GuildContext.js';
 import type { MassAction } from '../../jobs/MassAction.js';
 import { type MemberFilters, planMember } from '../../jobs/planner.js';
 import type { BossContext } from '../BossContext.js';
-import { formatWorkers } from '../format.js';
+import { formatWorkers } from '../../present/index.js';
 import type { GuildCounts, JobEstimate } from '../../jobs/estimateJob.js';
 import type { PendingJob } from './PendingJob.js';
 

@@ -3,7 +3,7 @@ import type { JournalSummary } from '../../jobs/journal/Journal.js';
 import type { MassAction } from '../../jobs/MassAction.js';
 import { planMember, planRestore } from '../../jobs/planner.js';
 import { actionToUndo, noJournalError, scanJournal } from '../../jobs/restoreQueries.js';
-import { moduleOfType } from '../../actions/actionOf.js';
+import { moduleOfType } from '../../actions/index.js';
 import { estimateRestore } from '../../jobs/estimateJob.js';
 import type { BossContext } from '../BossContext.js';
 import type { PendingJob } from './PendingJob.js';

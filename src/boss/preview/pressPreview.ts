@@ -7,7 +7,7 @@ import type { CustomIdArgs } from '../customIds.js';
 import { allowedFor, isAllowed, notAllowedText } from '../isAllowed.js';
 import type { PreviewClaim } from './PreviewBoard.js';
 import { requesterOf } from '../requesterOf.js';
-import { requesterRank } from '../requesterRank.js';
+import { readRequesterRank } from '../readRequesterRank.js';
 import { showLive } from '../status/showLive.js';
 
 /** What a press on a preview that isn't open (or isn't the member's) is told, privately. */
@@ -47,7 +47,7 @@ export async function pressPreview(interaction: ButtonInteraction, { previewId, 
 	await interaction.update(preview.render({ state: 'starting' }));
 	try {
 		// The member's roles as Discord sent them with this press: a demotion since the preview counts.
-		const rank = requesterRank(interaction, context.boss.guild);
+		const rank = readRequesterRank(interaction, context.boss.guild);
 		const { job, text } = await preview.pending.start({
 			dryRun: false,
 			startedBy: requesterOf(interaction),

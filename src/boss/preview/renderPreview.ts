@@ -10,7 +10,7 @@ import {
 } from 'discord.js';
 import { previewButtonId } from '../customIds.js';
 import type { JobEstimate, Range } from '../../jobs/estimateJob.js';
-import { formatCount, formatDuration, formatWorkers } from '../format.js';
+import { formatCount, formatDuration, formatWorkers } from '../../present/index.js';
 
 /** What a preview shows: gathered once when the command runs (see `gatherPreview`). */
 export interface PreviewFacts {

@@ -5,7 +5,7 @@ import type { PendingJob } from './PendingJob.js';
 import { Preview } from './Preview.js';
 import { allowedFor } from '../isAllowed.js';
 import { requesterOf } from '../requesterOf.js';
-import { requesterRank } from '../requesterRank.js';
+import { readRequesterRank } from '../readRequesterRank.js';
 import { showLive } from '../status/showLive.js';
 
 /** How a changing command is let through (see `Admission`). */
@@ -40,7 +40,7 @@ export async function startOrPreview(
 	const dryRun = interaction.options.getBoolean('dry_run') ?? false;
 	const { admission } = context.jobs;
 	if (!admitted) admission.admitWithoutAction();
-	const rank = requesterRank(interaction, context.boss.guild);
+	const rank = readRequesterRank(interaction, context.boss.guild);
 	const allowed = allowedFor(interaction, context.config.permissions);
 	const ready = async (): Promise<PendingJob> => {
 		const pending = await prepare();

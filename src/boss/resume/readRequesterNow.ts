@@ -1,7 +1,7 @@
 import { DiscordAPIError, type GuildMember, RESTJSONErrorCodes } from 'discord.js';
 import type { BossContext } from '../BossContext.js';
 import { isAllowed } from '../isAllowed.js';
-import { requesterRank } from '../requesterRank.js';
+import { readRequesterRank } from '../readRequesterRank.js';
 import type { RequesterNow } from './whyNotResumed.js';
 
 /**
@@ -25,7 +25,7 @@ export async function readRequesterNow(context: BossContext, userId: string, per
 	return {
 		left: false,
 		tag: member.user.tag,
-		rank: requesterRank({ user: member.user, member }, guild),
+		rank: readRequesterRank({ user: member.user, member }, guild),
 		allowed: isAllowed({ user: member.user, member, memberPermissions: member.permissions }, context.config.permissions, permission),
 	};
 }

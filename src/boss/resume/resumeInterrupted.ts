@@ -1,4 +1,4 @@
-import { moduleOfType } from '../../actions/actionOf.js';
+import { moduleOfType } from '../../actions/index.js';
 import { permissionNames } from '../../discord/permissionNames.js';
 import { MassnickError } from '../../errors.js';
 import type { Job } from '../../jobs/Job.js';

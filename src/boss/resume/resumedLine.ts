@@ -1,6 +1,6 @@
 import { time, TimestampStyles } from 'discord.js';
 import type { ProgressSnapshot } from '../../jobs/Progress.js';
-import { formatCount } from '../format.js';
+import { formatCount } from '../../present/index.js';
 
 /**
  * The line above a resumed job's live status: when it resumed and, once the listing has placed

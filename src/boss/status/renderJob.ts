@@ -1,7 +1,7 @@
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from 'discord.js';
 import type { Job } from '../../jobs/Job.js';
 import type { WorkerSnapshot } from '../../jobs/Progress.js';
-import { formatCount, formatWorkers } from '../format.js';
+import { formatCount, formatWorkers } from '../../present/index.js';
 import { jobKey } from '../jobKey.js';
 import { renderStatus } from './renderStatus.js';
 import { statusButtons } from './statusButtons.js';

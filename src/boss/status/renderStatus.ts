@@ -1,6 +1,6 @@
 import type { APIEmbed } from 'discord.js';
 import type { ProgressSnapshot, WorkerSnapshot } from '../../jobs/Progress.js';
-import { formatCount, formatDuration, formatRate, percent, progressBar } from '../format.js';
+import { formatCount, formatDuration, formatRate, percent, progressBar } from '../../present/index.js';
 
 /** What the status shows about the job beside its counters. */
 export interface JobInfo {
@@ -157,13 +157,6 @@ function failureReasons(byReason: Readonly<Record<string, number>>, limit: numbe
 
 function clip(text: string, limit: number): string {
 	return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
-}
-
-/** One terminal line: `[█████░░░░░] 52%  1,234/2,400  498.2/s  ETA 3s`. */
-export function renderProgressLine(snapshot: ProgressSnapshot, width = 80): string {
-	const tail = `${percent(snapshot.done, snapshot.total).padStart(4)}  ${formatCount(snapshot.done)}/${formatCount(snapshot.total)}  ${formatRate(snapshot.rate)}/s  ETA ${formatDuration(snapshot.etaMs)}`;
-	const barWidth = Math.max(10, width - tail.length - 4);
-	return `[${progressBar(snapshot.done, snapshot.total, barWidth)}] ${tail}`.padEnd(width).slice(0, width);
 }
 
 /**

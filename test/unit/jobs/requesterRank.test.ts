@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRoleWithinRank } from '../../../src/actions/role/checkRoleWithinRank.js';
 import { NicknameAction } from '../../../src/actions/nickname/NicknameAction.js';
-import { parseTemplate } from '../../../src/actions/nickname/template.js';
+import { parseTemplate } from '../../../src/actions/shared/nicknameEdits/index.js';
 import { RoleAction } from '../../../src/actions/role/RoleAction.js';
 import type { MemberRecord } from '../../../src/discord/MemberRecord.js';
 import { ErrorCodes, JobError } from '../../../src/errors.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NicknameAction } from '../../../src/actions/nickname/NicknameAction.js';
-import { parseTemplate } from '../../../src/actions/nickname/template.js';
+import { parseTemplate } from '../../../src/actions/shared/nicknameEdits/index.js';
 import { ErrorCodes, JobError } from '../../../src/errors.js';
 import { JobJournal } from '../../../src/jobs/journal/JobJournal.js';
 import type { JournalHeaderInput } from '../../../src/jobs/journal/Journal.js';

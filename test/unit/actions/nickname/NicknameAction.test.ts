@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ClearNicknameAction } from '../../../../src/actions/nickname/ClearNicknameAction.js';
+import { ClearNamedNicknameAction } from '../../../../src/actions/nickname/ClearNamedNicknameAction.js';
 import { NicknameAction } from '../../../../src/actions/nickname/NicknameAction.js';
-import { parseTemplate, type Template } from '../../../../src/actions/nickname/template.js';
+import { parseTemplate, type Template } from '../../../../src/actions/shared/nicknameEdits/index.js';
 import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
 import { type GuildContext, highestPosition } from '../../../../src/jobs/GuildContext.js';
 import type { Plan as EnginePlan, RestoreEntry } from '../../../../src/jobs/Plan.js';
@@ -41,7 +41,7 @@ function planRestore(target: MemberRecord, entry: RestoreEntry, context: GuildCo
 
 /** `/restore name:` without a journal: the engine's filters (none), then the clear action. */
 function planClear(target: MemberRecord, template: Template, context: GuildContext): Plan {
-	return spelled(planMember(target, new ClearNicknameAction(template), {}, context), target);
+	return spelled(planMember(target, new ClearNamedNicknameAction(template), {}, context), target);
 }
 
 const BOSS = '100000000000000002';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTemplate } from '../../../../src/actions/nickname/template.js';
+import { parseTemplate } from '../../../../src/actions/shared/nicknameEdits/index.js';
 import { SanitizeAction } from '../../../../src/actions/sanitize/SanitizeAction.js';
 import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
 import { guildContext, OWNER_ID as OWNER } from '../../../support/guildContext.js';

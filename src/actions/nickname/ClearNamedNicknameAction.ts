@@ -2,15 +2,14 @@ import type { MemberRecord } from '../../discord/MemberRecord.js';
 import { type GuildContext, outOfReach } from '../../jobs/GuildContext.js';
 import type { ActionWords } from '../../jobs/MassAction.js';
 import { DONE, type Plan } from '../../jobs/Plan.js';
-import { NicknameEditAction } from './NicknameEditAction.js';
-import { isExpansionOf, type Template } from './template.js';
+import { NicknameEditAction, isExpansionOf, type Template } from '../shared/nicknameEdits/index.js';
 
 /**
  * `/restore name:` when no journal is left: clears the nickname wherever it is still what the
  * template gives, and leaves every other nickname alone. The originals are lost this way; it is
  * the fallback when the journal is gone, so it writes no journal of its own.
  */
-export class ClearNicknameAction extends NicknameEditAction {
+export class ClearNamedNicknameAction extends NicknameEditAction {
 	readonly type = 'nickname-clear';
 	readonly target: string;
 	readonly words: ActionWords;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCodes, JobError } from '../../../../src/errors.js';
+import { ErrorCodes, JobError } from '../../../../../src/errors.js';
 import {
 	expandTemplate,
 	fitNickname,
@@ -8,7 +8,7 @@ import {
 	parseTemplate,
 	templateIsPlain,
 	templateUses,
-} from '../../../../src/actions/nickname/template.js';
+} from '../../../../../src/actions/shared/nicknameEdits/index.js';
 
 const alice = { id: '175928847299117063', username: 'alice', globalName: 'Alice W.', nick: 'ally' };
 const bob = { id: '81384788765712384', username: 'bob', globalName: null, nick: null };

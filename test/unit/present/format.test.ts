@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDuration, formatRate, formatWorkers, percent, progressBar } from '../../../src/boss/format.js';
+import { formatCount, formatDuration, formatRate, formatWorkers, percent, progressBar } from '../../../src/present/index.js';
 
 describe('format', () => {
 	it.each([

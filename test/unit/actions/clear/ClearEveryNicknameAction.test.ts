@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClearNicknamesAction } from '../../../../src/actions/clear/ClearNicknamesAction.js';
+import { ClearEveryNicknameAction } from '../../../../src/actions/clear/ClearEveryNicknameAction.js';
 import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
 import { ABOVE_REQUESTER, forRequester } from '../../../../src/jobs/GuildContext.js';
 import { guildContext, OWNER_ID as OWNER } from '../../../support/guildContext.js';
@@ -14,7 +14,7 @@ const ctx = guildContext({
 	botUserIds: ['9'],
 	workerHighestPosition: 5,
 });
-const action = new ClearNicknamesAction();
+const action = new ClearEveryNicknameAction();
 const member = (nick: string | null, roles: string[] = [], id = '300000000000000001'): MemberRecord => ({
 	id,
 	username: 'bob',
@@ -24,7 +24,7 @@ const member = (nick: string | null, roles: string[] = [], id = '300000000000000
 	bot: false,
 });
 
-describe('ClearNicknamesAction.plan', () => {
+describe('ClearEveryNicknameAction.plan', () => {
 	it('clears a nickname, and a member without one is done: a rerun sends nothing', () => {
 		expect(action.plan(member('Bobby'), ctx)).toEqual({ action: 'change', from: 'Bobby', to: null });
 		expect(action.plan(member(null), ctx)).toEqual({ action: 'done' });

@@ -1,4 +1,4 @@
-import { ErrorCodes, JobError } from '../../errors.js';
+import { ErrorCodes, JobError } from '../../../errors.js';
 
 /**
  * Nickname templates: `🎃 {display_name}`, `{username} (guest)`, `Player {id}`.

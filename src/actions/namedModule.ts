@@ -1,4 +1,5 @@
-import { type ActionModule, actionModules } from '../../actions/index.js';
+import type { ActionModule } from './ActionModule.js';
+import { actionModules } from './actionModules.js';
 
 /** The module that takes a nickname as text, for `/stats name:` and `/restore name:`. */
 export function namedModule(modules: readonly ActionModule[] = actionModules): ActionModule & { byName: NonNullable<ActionModule['byName']> } {

@@ -13,7 +13,7 @@ import type { RequesterRank } from '../jobs/RequesterRank.js';
  *
  * @see {@link https://discord.com/developers/docs/topics/permissions#permission-hierarchy}
  */
-export function requesterRank(interaction: Pick<BaseInteraction, 'user' | 'member'>, guild: Guild): RequesterRank {
+export function readRequesterRank(interaction: Pick<BaseInteraction, 'user' | 'member'>, guild: Guild): RequesterRank {
 	const userId = interaction.user.id;
 	if (userId === guild.ownerId) return { kind: 'owner', userId };
 	const member = interaction.member;

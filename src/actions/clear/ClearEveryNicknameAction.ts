@@ -2,7 +2,7 @@ import type { MemberRecord } from '../../discord/MemberRecord.js';
 import { type GuildContext, outOfReach } from '../../jobs/GuildContext.js';
 import type { ActionWords } from '../../jobs/MassAction.js';
 import { DONE, type Plan } from '../../jobs/Plan.js';
-import { NicknameEditAction } from '../nickname/NicknameEditAction.js';
+import { NicknameEditAction } from '../shared/nicknameEdits/index.js';
 
 /** The action's name in journals. */
 export const CLEAR_NICKNAMES = 'nickname-reset';
@@ -15,7 +15,7 @@ export const CLEAR_NICKNAMES = 'nickname-reset';
  *
  * @see {@link https://discord.com/developers/docs/resources/guild#modify-guild-member}
  */
-export class ClearNicknamesAction extends NicknameEditAction {
+export class ClearEveryNicknameAction extends NicknameEditAction {
 	readonly type = CLEAR_NICKNAMES;
 	/** One target: every run clears the same thing, so a rerun continues the same journal. */
 	readonly target = 'every nickname';

@@ -1,5 +1,5 @@
-import { ClearNicknameAction } from './ClearNicknameAction.js';
-import { parseTemplate } from './template.js';
+import { ClearNamedNicknameAction } from './ClearNamedNicknameAction.js';
+import { parseTemplate } from '../shared/nicknameEdits/index.js';
 
 /**
  * The fallback of `/restore name:` and `massnick run restore --name` when no journal is left:
@@ -8,6 +8,6 @@ import { parseTemplate } from './template.js';
  * @param maxLength `nickname.maxLength` from the settings.
  * @throws {JobError} `TEMPLATE_INVALID`, `NAME_EMPTY` or `NAME_TOO_LONG` (see {@link parseTemplate}).
  */
-export function parseClearNicknameAction(text: string, maxLength: number): ClearNicknameAction {
-	return new ClearNicknameAction(parseTemplate(text, { maxLength }));
+export function parseClearNamedNicknameAction(text: string, maxLength: number): ClearNamedNicknameAction {
+	return new ClearNamedNicknameAction(parseTemplate(text, { maxLength }));
 }

@@ -1,0 +1,6 @@
+/**
+ * How massnick shows figures to people, shared by the boss's messages and the command line's
+ * terminal: counts, durations, bars, which workers, the one-line progress.
+ */
+export { formatCount, formatDuration, formatRate, formatWorkers, percent, progressBar } from './format.js';
+export { type ProgressFigures, renderProgressLine } from './renderProgressLine.js';
