@@ -12,11 +12,21 @@ export type PreconditionObserver = (name: PreconditionName, request: AdmissionRe
  */
 export class Admission {
 	readonly #preconditions: readonly Precondition[];
-	readonly #observe: PreconditionObserver | undefined;
+	readonly #observers = new Set<PreconditionObserver>();
 
 	constructor(preconditions: readonly Precondition[], observe?: PreconditionObserver) {
 		this.#preconditions = preconditions;
-		this.#observe = observe;
+		if (observe) this.#observers.add(observe);
+	}
+
+	/** Tells `observer` of every precondition checked from now on; returns the unsubscribe. */
+	observe(observer: PreconditionObserver): () => void {
+		this.#observers.add(observer);
+		return () => this.#observers.delete(observer);
+	}
+
+	#observe(name: PreconditionName, request: AdmissionRequest | undefined): void {
+		for (const observer of this.#observers) observer(name, request);
 	}
 
 	/** The names, in the order they are checked (the action's own not included). */
@@ -34,7 +44,7 @@ export class Admission {
 	admitWithoutAction(): void {
 		for (const precondition of this.#preconditions) {
 			if (precondition.needsAction) continue;
-			this.#observe?.(precondition.name, undefined);
+			this.#observe(precondition.name, undefined);
 			precondition.check();
 		}
 	}
@@ -66,7 +76,7 @@ export class Admission {
 	recheck(name: PreconditionName, request: AdmissionRequest): void {
 		const precondition = this.#preconditions.find((candidate) => candidate.name === name);
 		if (!precondition) throw new RangeError(`no precondition ${name}`);
-		this.#observe?.(name, request);
+		this.#observe(name, request);
 		if (precondition.needsAction) precondition.check(request);
 		else precondition.check();
 	}
@@ -74,12 +84,12 @@ export class Admission {
 	#run(request: AdmissionRequest, which: (precondition: Precondition) => boolean): void {
 		for (const precondition of this.#preconditions) {
 			if (!which(precondition)) continue;
-			this.#observe?.(precondition.name, request);
+			this.#observe(precondition.name, request);
 			if (precondition.needsAction) precondition.check(request);
 			else precondition.check();
 		}
 		for (const own of request.action.preconditions ?? []) {
-			this.#observe?.(own.name, request);
+			this.#observe(own.name, request);
 			own.check(request);
 		}
 	}
