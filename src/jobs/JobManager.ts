@@ -127,7 +127,7 @@ export class JobManager {
 
 	constructor(options: JobManagerOptions) {
 		this.#options = options;
-		this.#holding = { count: options.fleet.count, ids: options.fleet.ids };
+		this.#holding = options.fleet.scope;
 	}
 
 	/** The job that changes members now, if any (dry runs included: they hold the slot briefly). */
@@ -538,7 +538,7 @@ export class JobManager {
 				dryRun: job.dryRun,
 				by: job.startedBy.tag,
 				workers: fleet.size,
-				...(fleet.holdsAll ? {} : { workerIds: fleet.ids, workerCount: fleet.count }),
+				...fleet.scope.logFields(),
 				journal: journal?.paths,
 			},
 			'job started',
@@ -597,8 +597,7 @@ export class JobManager {
 	 */
 	async #elsewhereHint(): Promise<string> {
 		const { config, fleet } = this.#options;
-		if (fleet.holdsAll) return '';
-		const others = (await Journal.list(config.dataDir, config.guildId)).filter((summary) => summary.state !== 'restored');
+		const others = ((await fleet.scope.elsewhere(() => Journal.list(config.dataDir, config.guildId))) ?? []).filter((summary) => summary.state !== 'restored');
 		if (others.length === 0) return '';
 		const files = others.map((summary) => summary.path).join(', ');
 		return ` This process holds workers ${fleet.ids.join(', ')} of ${fleet.count}, and journals of other workers are here (${files}): restore them with the processes holding those workers, or with a massnick holding every worker.`;
