@@ -2,7 +2,7 @@ import type { Guild } from 'discord.js';
 import type { Logger } from 'pino';
 import { actionOf, type ActionDeps } from './actions/index.js';
 import { Boss } from './boss/Boss.js';
-import type { Config } from './config/Config.js';
+import type { Config } from './config/index.js';
 import { openRestLister, type RestLister } from './discord/openRestLister.js';
 import { ConfigError, ErrorCodes, JobError } from './errors.js';
 import { fleetGuildContext } from './jobs/fleetGuildContext.js';

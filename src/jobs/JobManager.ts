@@ -1,7 +1,6 @@
 import type { Client } from 'discord.js';
 import type { Logger } from 'pino';
-import type { Config } from '../config/Config.js';
-import { expandAuditLogReason } from '../config/auditLogReason.js';
+import { type Config, expandAuditLogReason } from '../config/index.js';
 import { permissionNames } from '../discord/permissionNames.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import type { Fleet } from '../workers/Fleet.js';
