@@ -2,7 +2,7 @@ import type { Guild } from 'discord.js';
 import type { Logger } from 'pino';
 import { actionOf, type ActionDeps } from './actions/index.js';
 import { Boss } from './boss/Boss.js';
-import type { Config } from './config/Config.js';
+import type { Config } from './config/index.js';
 import { openRestLister, type RestLister } from './discord/openRestLister.js';
 import { ConfigError, ErrorCodes, JobError } from './errors.js';
 import { fleetGuildContext } from './jobs/fleetGuildContext.js';
@@ -186,6 +186,7 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 			return undefined;
 		}
 		const fields = { job: found.header.jobId, title: found.header.title, ...(restore ? { restore: true } : {}) };
+		const notHere = fleet.scope.whyNoResume();
 		if (!config.jobs.resumeOnStart) {
 			log.info(
 				fields,
@@ -193,11 +194,8 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 			);
 		} else if (!boss) {
 			log.info(fields, 'no boss runs here, so nothing is resumed: the scheduler that runs this massnick reruns the job');
-		} else if (!fleet.holdsAll) {
-			log.info(
-				{ ...fields, workerIds: fleet.ids, workerCount: fleet.count },
-				'this massnick holds only some of the workers, so it resumes nothing: a job split over processes is rerun in each (massnick run, or the Kubernetes Job)',
-			);
+		} else if (notHere !== undefined) {
+			log.info({ ...fields, ...fleet.scope.logFields() }, notHere);
 		} else {
 			return restore ? boss.resumeRestore(restore) : boss.resume(found);
 		}
@@ -218,7 +216,7 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 	logger.info(
 		{
 			workers: fleet.size,
-			...(fleet.holdsAll ? {} : { workerIds: fleet.ids, workerCount: fleet.count }),
+			...fleet.scope.logFields(),
 			boss: boss !== undefined,
 			listing: listers().map((listing) => listing.label),
 		},

@@ -14,7 +14,7 @@ import {
 	MessageFlags,
 } from 'discord.js';
 import type { Logger } from 'pino';
-import type { Config } from '../config/Config.js';
+import type { Config } from '../config/index.js';
 import { classifyError } from '../discord/classifyError.js';
 import { connectPatiently } from '../discord/connectPatiently.js';
 import { createClient } from '../discord/createClient.js';

@@ -1,7 +1,7 @@
 import type { Client, Guild } from 'discord.js';
 import type { Logger } from 'pino';
 import type { ActionDeps } from '../actions/index.js';
-import type { Config } from '../config/Config.js';
+import type { Config } from '../config/index.js';
 import type { GuildContext } from '../jobs/GuildContext.js';
 import type { JobManager } from '../jobs/JobManager.js';
 import type { Fleet } from '../workers/Fleet.js';

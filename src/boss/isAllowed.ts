@@ -1,5 +1,5 @@
 import { type BaseInteraction, PermissionFlagsBits } from 'discord.js';
-import type { PermissionSettings } from '../config/Config.js';
+import type { PermissionSettings } from '../config/index.js';
 
 /**
  * Whether this member may run a command, or press a button of what a command started, checked on

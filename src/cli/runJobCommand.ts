@@ -1,9 +1,7 @@
 import { Writable } from 'node:stream';
 import { namedModule, readFilters } from '../actions/index.js';
 import { formatWorkers } from '../present/index.js';
-import type { Config } from '../config/Config.js';
-import { loadConfig } from '../config/loadConfig.js';
-import { createRedactor, secretsOf } from '../config/redactTokens.js';
+import { type Config, loadConfig, createRedactor, secretsOf } from '../config/index.js';
 import { JobError, MassnickError } from '../errors.js';
 import type { Job } from '../jobs/Job.js';
 import type { MassAction } from '../jobs/MassAction.js';

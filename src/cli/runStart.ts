@@ -1,5 +1,4 @@
-import { loadConfig } from '../config/loadConfig.js';
-import { secretsOf } from '../config/redactTokens.js';
+import { loadConfig, secretsOf } from '../config/index.js';
 import { createLogger } from '../log/createLogger.js';
 import { startMassnick } from '../startMassnick.js';
 

@@ -1,6 +1,5 @@
 import { EXCLUDE_ROLE_OPTION, ONLY_ROLE_OPTION, readFilters } from '../actions/index.js';
 import type { MemberFilters } from '../jobs/planner.js';
-import { formatWorkers } from '../present/index.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import { describeFilters } from '../jobs/filters/describeFilters.js';
 import type { Job } from '../jobs/Job.js';
@@ -66,7 +65,7 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 			: [
 					`No journal was found, so the originals cannot be brought back. ${dryRun ? 'Dry run: counting a' : 'Running a'} clear of “${job.target}” wherever it is still set instead.`,
 				];
-		if (!massnick.fleet.holdsAll) headline.push(elsewhereLine(massnick));
+		headline.push(...massnick.fleet.scope.leftToOthers());
 		// A dry run reads the journal without marking it.
 		if (!dryRun) headline.push(...journalLine(massnick.jobs.runOf(job)?.journalPaths ?? []));
 		return { job, headline };
@@ -105,9 +104,9 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 	const job = await massnick.jobs.startJob(action, { dryRun, startedBy, rank: OPERATOR, filters });
 	const { fleet } = massnick;
 	const headline = [
-		`${dryRun ? 'Dry run: counting' : 'Started'}: ${action.words.doing} for ${describeFilters(filters, roleName)}${fleet.holdsAll ? `, with ${formatWorkers(fleet.ids, fleet.count)}` : ''}.`,
+		`${dryRun ? 'Dry run: counting' : 'Started'}: ${action.words.doing} for ${describeFilters(filters, roleName)}${fleet.scope.withWorkers()}.`,
 	];
-	if (!fleet.holdsAll) headline.push(elsewhereLine(massnick));
+	headline.push(...fleet.scope.leftToOthers());
 	if (continued) {
 		headline.push(
 			`The same job ran before (started by ${continued.header.startedBy.tag} at ${continued.header.startedAt}, ${continued.state === 'running' ? 'unfinished' : continued.state}): this run adds to its journal. Members already done are skipped, and a restore still brings back what they had before the first run.`,
@@ -121,10 +120,4 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 function journalLine(paths: readonly string[]): string[] {
 	if (paths.length === 0) return [];
 	return [`${paths.length === 1 ? 'journal' : 'journals'}: ${paths.join(', ')}`];
-}
-
-/** What a process holding only some of the workers leaves to the others. */
-function elsewhereLine({ fleet }: RunningMassnick): string {
-	const others = fleet.count - fleet.size;
-	return `This process holds ${formatWorkers(fleet.ids, fleet.count)}: the members of the other ${others === 1 ? 'worker' : `${others} workers`} are left to the processes holding them.`;
 }

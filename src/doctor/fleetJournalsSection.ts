@@ -1,4 +1,4 @@
-import type { Config } from '../config/Config.js';
+import type { Config } from '../config/index.js';
 import { formatIdRuns } from '../util/formatIdRuns.js';
 import { readFleetJobs } from '../jobs/fleetJobs.js';
 

@@ -1,6 +1,5 @@
 import { type Logger, pino } from 'pino';
-import type { Config } from '../config/Config.js';
-import { createRedactor, secretsOf } from '../config/redactTokens.js';
+import { type Config, createRedactor, secretsOf } from '../config/index.js';
 import { PatientRest } from '../discord/PatientRest.js';
 import type { BotRole } from '../discord/requiredPermissions.js';
 import { ErrorCodes } from '../errors.js';

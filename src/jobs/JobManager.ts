@@ -172,7 +172,7 @@ export class JobManager {
 		this.#runs.set(job, run);
 		const ended = logRun(run, logger.child({ job: job.id }), {
 			workers: fleet.size,
-			...(fleet.holdsAll ? {} : { workerIds: fleet.ids, workerCount: fleet.count }),
+			...fleet.scope.logFields(),
 		});
 		const unwatch = job.dryRun ? () => {} : watchRoles(job, fleet, config.guildId);
 		this.#slot.endsWith(

@@ -1,8 +1,7 @@
 import { isatty } from 'node:tty';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { prettyFactory } from 'pino-pretty';
-import type { LogFormat, LogLevel } from '../config/Config.js';
-import { createRedactor, REDACTED } from '../config/redactTokens.js';
+import { type LogFormat, type LogLevel, createRedactor, REDACTED } from '../config/index.js';
 
 export { REDACTED };
 

@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import type { ClientOptions } from '../discord/createClient.js';
 import { InvalidRequestGuard } from '../discord/InvalidRequestGuard.js';
 import { ErrorCodes, MassnickError } from '../errors.js';
+import { chooseFleetScope } from './chooseFleetScope.js';
+import type { FleetScope } from './FleetScope.js';
 import { Worker, type WorkerOptions } from './Worker.js';
 
 export interface FleetOptions {
@@ -44,6 +46,11 @@ export class Fleet {
 	/** This process's workers, lowest id first; `worker.index` is its id among {@link count}. */
 	readonly workers: readonly Worker[];
 	readonly guard: InvalidRequestGuard;
+	/**
+	 * Every worker or some of them, and what follows from it (which journal files are ours, whether
+	 * a restart resumes here, how to name the workers here): chosen here, once.
+	 */
+	readonly scope: FleetScope;
 	readonly #byId: ReadonlyMap<number, Worker>;
 
 	constructor(options: FleetOptions) {
@@ -69,6 +76,7 @@ export class Fleet {
 						startRetry: options.startRetry,
 					}),
 			);
+		this.scope = chooseFleetScope(this.count, this.ids);
 		this.#byId = new Map(this.workers.map((worker) => [worker.index, worker]));
 		for (const worker of this.workers) this.guard.watch(worker.client.rest);
 	}
@@ -81,11 +89,6 @@ export class Fleet {
 	/** The ids this process holds, lowest first. */
 	get ids(): number[] {
 		return this.workers.map((worker) => worker.index);
-	}
-
-	/** Whether this process holds every worker, so no member is left to another process. */
-	get holdsAll(): boolean {
-		return this.workers.length === this.count;
 	}
 
 	/** The worker with id `id`, if this process holds it. */

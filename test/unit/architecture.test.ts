@@ -1,84 +1,158 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { filesUnder, type ImportGraph, importGraph } from '../support/importGraph.js';
 
 const SRC = resolve('src');
+const graph = importGraph(SRC);
 
-/** Every .ts file under `dir`, recursively. */
-function filesUnder(dir: string): string[] {
-	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-		const path = join(dir, entry.name);
-		return entry.isDirectory() ? filesUnder(path) : entry.name.endsWith('.ts') ? [path] : [];
-	});
-}
-
-/** What `file` imports of src/, as paths relative to src/ (`actions/role/RoleAction.ts`), type-only imports included. */
-function importsOf(file: string): string[] {
-	const text = readFileSync(file, 'utf8');
-	const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => match[1]!);
-	return specifiers.map((specifier) => relative(SRC, resolve(dirname(file), specifier)).replace(/\.js$/, '.ts'));
-}
-
-/** The imports of every file under `src/<folder>` that `bad` says must not be there. */
-function violations(folder: string, bad: (imported: string) => boolean): string[] {
-	return filesUnder(join(SRC, folder)).flatMap((file) =>
-		importsOf(file)
-			.filter(bad)
-			.map((imported) => `${relative(SRC, file)} imports ${imported}`),
+/** `file imports imported`, for every import of a file under `folder` that `bad` says must not be there. */
+function violations(of: ImportGraph, folder: string, bad: (imported: string, file: string) => boolean): string[] {
+	return [...of].flatMap(([file, imports]) =>
+		file.startsWith(`${folder}/`) ? imports.filter((imported) => bad(imported, file)).map((imported) => `${file} imports ${imported}`) : [],
 	);
 }
 
-/** An action's own folder: `actions/role/…`, not the modules' list or the interfaces beside it. */
-const insideAnAction = (imported: string): boolean => /^actions\/[^/]+\//.test(imported);
+/** An action's own folder: `actions/role/…`, not the modules' list, the interfaces beside it, or a shared module. */
+const actionFolderOf = (path: string): string | undefined => /^actions\/(?!shared\/)([^/]+)\//.exec(path)?.[1];
+const insideAnAction = (imported: string): boolean => actionFolderOf(imported) !== undefined;
+
+/** The command line imports nothing of the boss: what both show lives below them (`present/`). */
+const cliImportsBoss = (of: ImportGraph): string[] => violations(of, 'cli', (imported) => imported.startsWith('boss/'));
+
+/** An action's folder imports no other action's folder: what several share is a module under `actions/shared/`. */
+const actionImportsAnother = (of: ImportGraph): string[] =>
+	violations(of, 'actions', (imported, file) => {
+		const own = actionFolderOf(file);
+		const theirs = actionFolderOf(imported);
+		return own !== undefined && theirs !== undefined && theirs !== own;
+	});
+
+/**
+ * Imports from outside a folder that has an `index.ts` of a file inside it other than that
+ * index: the index is the folder's surface. Files inside the folder import each other freely.
+ */
+function deepImports(of: ImportGraph): string[] {
+	const surfaces = [...of.keys()].filter((file) => file.endsWith('/index.ts')).map((index) => dirname(index));
+	return [...of].flatMap(([file, imports]) =>
+		imports
+			.filter((imported) => surfaces.some((folder) => imported.startsWith(`${folder}/`) && imported !== `${folder}/index.ts` && !file.startsWith(`${folder}/`)))
+			.map((imported) => `${file} imports ${imported}`),
+	);
+}
+
+/** The import graph's cycles, found by depth-first search. */
+function cycles(of: ImportGraph): string[][] {
+	const found: string[][] = [];
+	const state = new Map<string, 'open' | 'done'>();
+	const path: string[] = [];
+	const visit = (node: string): void => {
+		state.set(node, 'open');
+		path.push(node);
+		for (const next of of.get(node) ?? []) {
+			if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next]);
+			else if (!state.has(next) && of.has(next)) visit(next);
+		}
+		path.pop();
+		state.set(node, 'done');
+	};
+	for (const node of of.keys()) if (!state.has(node)) visit(node);
+	return found;
+}
+
+/** Scratch trees, written to disk and read back the way src/ is, so each rule is seen to fail. */
+const scratchRoot = mkdtempSync(join(tmpdir(), 'massnick-architecture-'));
+afterAll(() => rmSync(scratchRoot, { recursive: true, force: true }));
+let scratchCount = 0;
+function scratchTree(files: Record<string, string>): ImportGraph {
+	const root = join(scratchRoot, String(scratchCount++));
+	for (const [file, text] of Object.entries(files)) {
+		mkdirSync(dirname(join(root, file)), { recursive: true });
+		writeFileSync(join(root, file), text);
+	}
+	return importGraph(root);
+}
 
 describe('the architecture: arrows point one way', () => {
 	it('the boss, the command line and the engine never import an action’s folder: they iterate the modules', () => {
-		expect([...violations('boss', insideAnAction), ...violations('cli', insideAnAction), ...violations('jobs', insideAnAction)]).toEqual([]);
+		expect([...violations(graph, 'boss', insideAnAction), ...violations(graph, 'cli', insideAnAction), ...violations(graph, 'jobs', insideAnAction)]).toEqual(
+			[],
+		);
 	});
 
 	it('the engine imports neither the boss, the command line nor the actions', () => {
-		expect(violations('jobs', (imported) => /^(boss|cli|actions)\//.test(imported))).toEqual([]);
+		expect(violations(graph, 'jobs', (imported) => /^(boss|cli|actions)\//.test(imported))).toEqual([]);
+	});
+
+	it('the command line imports nothing of the boss', () => {
+		expect(cliImportsBoss(graph)).toEqual([]);
+	});
+
+	it('no action’s folder imports another action’s folder', () => {
+		expect(actionImportsAnother(graph)).toEqual([]);
+	});
+
+	it('a folder with an index.ts is imported from outside only through it', () => {
+		expect(deepImports(graph)).toEqual([]);
 	});
 
 	it('the bot reaches the sandbox (its own package) only from the demo, and only by its package name', () => {
 		const users = filesUnder(SRC).filter((file) => /['"]@massnick\/discord-sandbox['"]/.test(readFileSync(file, 'utf8')));
 		expect(users.map((file) => relative(SRC, file))).toEqual(['cli/runDemo.ts']);
 		expect(
-			filesUnder(SRC).flatMap((file) =>
-				importsOf(file)
-					.filter((imported) => imported.startsWith('..'))
-					.map((imported) => `${relative(SRC, file)} imports ${imported}`),
-			),
+			[...graph].flatMap(([file, imports]) => imports.filter((imported) => imported.startsWith('..')).map((imported) => `${file} imports ${imported}`)),
 		).toEqual([]);
 	});
 
-	it('finds an import of an action’s folder when there is one (the check itself works)', () => {
-		expect(importsOf(join(SRC, 'actions/actionModules.ts')).filter(insideAnAction).length).toBeGreaterThan(0);
+	it('no chain of imports in src/ comes back to where it started, type-only ones included', () => {
+		expect(cycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
 	});
 });
 
-describe('no import cycles', () => {
-	/** The import graph of src/, type-only imports included, and its cycles found by depth-first search. */
-	function cycles(): string[][] {
-		const graph = new Map(filesUnder(SRC).map((file) => [relative(SRC, file), importsOf(file).filter((imported) => imported.endsWith('.ts'))]));
-		const found: string[][] = [];
-		const state = new Map<string, 'open' | 'done'>();
-		const path: string[] = [];
-		const visit = (node: string): void => {
-			state.set(node, 'open');
-			path.push(node);
-			for (const next of graph.get(node) ?? []) {
-				if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next]);
-				else if (!state.has(next) && graph.has(next)) visit(next);
-			}
-			path.pop();
-			state.set(node, 'done');
-		};
-		for (const node of graph.keys()) if (!state.has(node)) visit(node);
-		return found;
-	}
+describe('each rule finds what breaks it (tried on scratch trees)', () => {
+	it('finds an import of an action’s folder in the modules’ list of src/ (the check itself works)', () => {
+		expect((graph.get('actions/actionModules.ts') ?? []).filter(insideAnAction).length).toBeGreaterThan(0);
+	});
 
-	it('no chain of imports in src/ comes back to where it started, type-only ones included', () => {
-		expect(cycles().map((cycle) => cycle.join(' → '))).toEqual([]);
+	it('a cli file importing the boss, by a value or a type, is reported', () => {
+		const tree = scratchTree({
+			'cli/run.ts': "import { format } from '../boss/format.js';\nimport type { Boss } from '../boss/Boss.js';\n",
+			'cli/fine.ts': "import { format } from '../present/index.js';\n",
+			'boss/format.ts': 'export const format = 1;\n',
+		});
+		expect(cliImportsBoss(tree)).toEqual(['cli/run.ts imports boss/format.ts', 'cli/run.ts imports boss/Boss.ts']);
+	});
+
+	it('an action importing another action’s folder is reported; its own folder, the shared modules and the interfaces are not', () => {
+		const tree = scratchTree({
+			'actions/clear/clearAction.ts': [
+				"import { Base } from '../nickname/Base.js';",
+				"import { own } from './own.js';",
+				"import { shared } from '../shared/nicknameEdits/index.js';",
+				"import type { ActionModule } from '../ActionModule.js';",
+			].join('\n'),
+			'actions/shared/nicknameEdits/index.ts': "export { Base } from '../../nickname/Base.js';\n",
+			'actions/actionModules.ts': "import { clearModule } from './clear/clearModule.js';\n",
+		});
+		expect(actionImportsAnother(tree)).toEqual(['actions/clear/clearAction.ts imports actions/nickname/Base.ts']);
+	});
+
+	it('a deep import into a folder with an index.ts, from outside it, is reported; its index and its own files are not', () => {
+		const tree = scratchTree({
+			'config/index.ts': "export * from './Config.js';\n",
+			'config/Config.ts': "import { deepFreeze } from './deepFreeze.js';\n",
+			'config/deepFreeze.ts': 'export const deepFreeze = 1;\n',
+			'boss/Boss.ts': "import type { Config } from '../config/Config.js';\nimport { loadConfig } from '../config/index.js';\n",
+			'actions/index.ts': "export * from './sanitize/index.js';\n",
+			'actions/sanitize/index.ts': "export * from './cleanName.js';\n",
+			'cli/run.ts': "import { cleanName } from '../actions/sanitize/index.js';\nimport { Job } from '../jobs/Job.js';\n",
+		});
+		expect(deepImports(tree)).toEqual(['boss/Boss.ts imports config/Config.ts', 'cli/run.ts imports actions/sanitize/index.ts']);
+	});
+
+	it('a chain of imports that comes back is reported', () => {
+		const tree = scratchTree({ 'a.ts': "import { b } from './b.js';\n", 'b.ts': "import type { a } from './a.js';\n" });
+		expect(cycles(tree).map((cycle) => cycle.join(' → '))).toEqual(['a.ts → b.ts → a.ts']);
 	});
 });

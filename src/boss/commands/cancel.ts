@@ -24,7 +24,7 @@ export const cancelCommand: BossCommand = {
 			return;
 		}
 		// Only a process holding every worker resumes jobs, and so has one to close.
-		if (!context.fleet.holdsAll) {
+		if (context.fleet.scope.whyNoResume() !== undefined) {
 			await interaction.reply({ content: 'No job is running.', flags: MessageFlags.Ephemeral });
 			return;
 		}

@@ -66,7 +66,7 @@ export const statsCommand: BossCommand = {
 async function lastJobTarget(context: BossContext): Promise<CountTarget | undefined> {
 	const last = context.jobs.last;
 	if (last) return { action: last.action, filters: last.filters };
-	const fleetJob = context.fleet.holdsAll ? undefined : (await context.jobs.journals.fleetJobs())?.find((job) => job.state !== 'restored');
+	const fleetJob = (await context.fleet.scope.elsewhere(() => context.jobs.journals.fleetJobs()))?.find((job) => job.state !== 'restored');
 	if (fleetJob) return countTargetOf(fleetJob.header, context);
 	const interrupted = await context.jobs.interrupted();
 	return interrupted && countTargetOf(interrupted.header, context);

@@ -28,7 +28,7 @@ export const statusCommand: BossCommand = {
 			return;
 		}
 		// Workers in other processes: the fleet's journals say what runs, the live guild how far.
-		if (!context.fleet.holdsAll && (await showFleetStatus(interaction, context))) return;
+		if (await context.fleet.scope.elsewhere(() => showFleetStatus(interaction, context))) return;
 		if (job) {
 			await interaction.reply(renderJobMessage(job));
 			return;

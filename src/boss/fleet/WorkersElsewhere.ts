@@ -1,6 +1,6 @@
 import type { REST } from 'discord.js';
 import type { Logger } from 'pino';
-import type { Config } from '../../config/Config.js';
+import type { Config } from '../../config/index.js';
 import type { WorkerSight } from '../bossGuildContext.js';
 import { readWorkerBots } from './readWorkerBots.js';
 

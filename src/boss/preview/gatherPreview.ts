@@ -1,5 +1,5 @@
 import { type Guild, type RESTGetAPIGuildMembersResult, type RESTGetAPIGuildRoleMemberCountsResult, Routes } from 'discord.js';
-import { expandAuditLogReason } from '../../config/auditLogReason.js';
+import { expandAuditLogReason } from '../../config/index.js';
 import { toMemberRecord } from '../../discord/toMemberRecord.js';
 import type { Requester } from '../../jobs/Requester.js';
 import { ABOVE_REQUESTER, forRequester, type GuildContext } from '../../jobs/GuildContext.js';

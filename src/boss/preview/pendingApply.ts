@@ -2,7 +2,6 @@ import type { GuildContext } from '../../jobs/GuildContext.js';
 import type { MassAction } from '../../jobs/MassAction.js';
 import { type MemberFilters, planMember } from '../../jobs/planner.js';
 import type { BossContext } from '../BossContext.js';
-import { formatWorkers } from '../../present/index.js';
 import type { GuildCounts, JobEstimate } from '../../jobs/estimateJob.js';
 import type { PendingJob } from './PendingJob.js';
 
@@ -39,10 +38,7 @@ export function pendingApply(context: BossContext, { action, filters, scope, est
 			const record = channelId === undefined ? undefined : { startedBy, rank, channelId, startedAt: new Date().toISOString(), resumes: [] };
 			const now = rebuild?.() ?? action;
 			const job = await context.jobs.startJob(now, { dryRun, startedBy, rank, allowed, filters, record });
-			const { fleet } = context;
-			const workers = fleet.holdsAll
-				? `${fleet.size} workers`
-				: `${formatWorkers(fleet.ids, fleet.count)} here; the others run elsewhere, each on its own workers' members`;
+			const workers = context.fleet.scope.describeHere("the others run elsewhere, each on its own workers' members");
 			return {
 				job,
 				text: `${dryRun ? 'Dry run: planning' : 'Started'}: **${action.words.doing}** for ${scope}, with ${workers}. Live progress below; /cancel stops it.`,

@@ -1,4 +1,5 @@
 import { ErrorCodes, JournalError } from '../../errors.js';
+import type { FleetScope } from '../../workers/FleetScope.js';
 import { workerIndexOf } from '../../workers/partition.js';
 import {
 	Journal,
@@ -15,10 +16,7 @@ import { CompactRestoreIndex } from './RestoreIndex.js';
 import type { RestoreEntry } from '../Plan.js';
 
 /** The workers a process holds, among `count`: which journal files are its to read and write. */
-export interface JournalHolding {
-	readonly count: number;
-	readonly ids: readonly number[];
-}
+export type JournalHolding = FleetScope;
 
 /** One job as a process finds it on disk: the files of it that are the process's, summed up. */
 export interface JobJournalSummary extends JournalSummary {
@@ -84,7 +82,7 @@ export class JobJournal {
 	): Promise<JobJournalSummary[]> {
 		const jobs = new Map<string, JournalSummary[]>();
 		for (const file of await Journal.list(dataDir, guildId, options)) {
-			if (!keeps(holding, file)) continue;
+			if (!holding.keepsJournalOf(file.workerId)) continue;
 			const files = jobs.get(file.header.jobId);
 			if (files) files.push(file);
 			else jobs.set(file.header.jobId, [file]);
@@ -94,7 +92,7 @@ export class JobJournal {
 
 	/** Starts the journal of a new job: one file, or one per worker held. */
 	static async create(dataDir: string, input: JournalHeaderInput, holding: JournalHolding): Promise<JobJournal> {
-		const workerIds = holdsAll(holding) ? [undefined] : holding.ids;
+		const workerIds = holding.newJournalFiles();
 		const journals: Journal[] = [];
 		try {
 			for (const workerId of workerIds) journals.push(await Journal.create(dataDir, input, { workerId }));
@@ -117,7 +115,7 @@ export class JobJournal {
 		const { header } = summary;
 		const guildId = header.guildId;
 		const whole = summary.files.some((file) => file.workerId === undefined);
-		if (!holdsAll(holding) && header.workers !== holding.count) {
+		if (!holding.journalsSplitOf(header.workers)) {
 			throw new JournalError(
 				ErrorCodes.JournalOtherSplit,
 				`The journal of ${header.title} (${summary.path}) was kept by a fleet of ${header.workers} workers, and this process is one of ${holding.count} (WORKER_COUNT): run it with WORKER_COUNT=${header.workers}, or gather every worker's files of job ${header.jobId} into the data folder of a massnick that holds every worker.`,
@@ -125,13 +123,13 @@ export class JobJournal {
 		}
 		// The files this process journals the job's members in: the whole-guild file if the job has
 		// one, else one per worker (each worker of the job's split, for a process holding them all).
-		const needed = whole ? [] : holdsAll(holding) ? Array.from({ length: header.workers }, (_, id) => id) : holding.ids;
+		const needed = whole ? [] : holding.journaledWorkers(header.workers);
 		const present = new Set(summary.files.map((file) => file.workerId));
 		const missing = needed.filter((id) => !present.has(id));
 		// A process holding every worker may restore a fleet's files gathered from its processes,
 		// each of which named its part of a run itself: a part is a job of its own there, and the
 		// workers without a file are the other parts'. A fleet process holds its workers' files.
-		if (options.restore && missing.length > 0 && !holdsAll(holding)) {
+		if (options.restore && holding.neededToRestore(missing).length > 0) {
 			throw new JournalError(
 				ErrorCodes.JournalOtherSplit,
 				`The journal of ${header.title} has no file for worker${missing.length === 1 ? '' : 's'} ${missing.join(', ')} here (looked for ${missing.map((id) => Journal.pathOf(dataDir, guildId, header.jobId, id)).join(', ')}), so those members' originals cannot be brought back by this process: restore with the processes that kept them, or copy their files here first.`,
@@ -218,20 +216,6 @@ export class JobJournal {
 		const failed = results.find((result) => result.status === 'rejected');
 		if (failed) throw failed.reason;
 	}
-}
-
-function holdsAll(holding: JournalHolding): boolean {
-	return holding.ids.length === holding.count;
-}
-
-/**
- * Whether a file is `holding`'s: a process that holds every worker keeps every file (its own
- * layout, and a fleet's files gathered from its processes); one that holds some keeps those of
- * its workers, never another process's, nor a whole-guild file it could only partly undo.
- */
-function keeps(holding: JournalHolding, file: JournalSummary): boolean {
-	if (holdsAll(holding)) return true;
-	return file.workerId !== undefined && holding.ids.includes(file.workerId);
 }
 
 /** Which file's state a job takes, when its files differ: the first of these any open file has. */

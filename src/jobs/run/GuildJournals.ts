@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Config } from '../../config/Config.js';
+import type { Config } from '../../config/index.js';
 import type { Fleet } from '../../workers/Fleet.js';
 import { type FleetJob, readFleetJobs } from '../fleetJobs.js';
 import { JobJournal, type JobJournalSummary, type JournalHolding } from '../journal/JobJournal.js';
@@ -21,7 +21,7 @@ export class GuildJournals {
 		this.#config = config;
 		this.#fleet = fleet;
 		this.#logger = logger;
-		this.holding = { count: fleet.count, ids: fleet.ids };
+		this.holding = fleet.scope;
 	}
 
 	/** Every job journaled by this process's workers, newest first. */
@@ -68,8 +68,7 @@ export class GuildJournals {
 	async elsewhereHint(): Promise<string> {
 		const { dataDir, guildId } = this.#config;
 		const fleet = this.#fleet;
-		if (fleet.holdsAll) return '';
-		const others = (await Journal.list(dataDir, guildId)).filter((summary) => summary.state !== 'restored');
+		const others = ((await fleet.scope.elsewhere(() => Journal.list(dataDir, guildId))) ?? []).filter((summary) => summary.state !== 'restored');
 		if (others.length === 0) return '';
 		const files = others.map((summary) => summary.path).join(', ');
 		return ` This process holds workers ${fleet.ids.join(', ')} of ${fleet.count}, and journals of other workers are here (${files}): restore them with the processes holding those workers, or with a massnick holding every worker.`;

@@ -1,5 +1,5 @@
-import type { Admission } from '../admission/Admission.js';
-import type { Config } from '../../config/Config.js';
+import type { Admission } from '../admission/index.js';
+import type { Config } from '../../config/index.js';
 import type { LiveGuildContext } from '../LiveGuildContext.js';
 import type { RequesterRank } from '../RequesterRank.js';
 import type { JobSpec } from './buildJob.js';

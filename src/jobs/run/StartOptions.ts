@@ -1,8 +1,8 @@
 import type { Client } from 'discord.js';
 import type { Logger } from 'pino';
-import type { Config } from '../../config/Config.js';
+import type { Config } from '../../config/index.js';
 import type { Fleet } from '../../workers/Fleet.js';
-import type { PreconditionObserver } from '../admission/Admission.js';
+import type { PreconditionObserver } from '../admission/index.js';
 import type { GuildContext } from '../GuildContext.js';
 import type { Job } from '../Job.js';
 import type { JobJournalSummary } from '../journal/JobJournal.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Config } from '../../config/Config.js';
-import { expandAuditLogReason } from '../../config/auditLogReason.js';
+import type { Config } from '../../config/index.js';
+import { expandAuditLogReason } from '../../config/index.js';
 import type { Fleet } from '../../workers/Fleet.js';
 import { Job, type JobOptions } from '../Job.js';
 import type { ListingClient } from '../listMembers.js';

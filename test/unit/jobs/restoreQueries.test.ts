@@ -8,11 +8,12 @@ import { ErrorCodes, JobError } from '../../../src/errors.js';
 import { JobJournal } from '../../../src/jobs/journal/JobJournal.js';
 import type { JournalHeaderInput } from '../../../src/jobs/journal/Journal.js';
 import { actionToUndo, newestOpen, noJournalError, scanJournal } from '../../../src/jobs/restoreQueries.js';
+import { chooseFleetScope } from '../../../src/workers/chooseFleetScope.js';
 
 const GUILD = '175928847299117063';
-const HOLDS_ALL = { count: 2, ids: [0, 1] };
-const WORKER_0 = { count: 2, ids: [0] };
-const WORKER_1 = { count: 2, ids: [1] };
+const HOLDS_ALL = chooseFleetScope(2, [0, 1]);
+const WORKER_0 = chooseFleetScope(2, [0]);
+const WORKER_1 = chooseFleetScope(2, [1]);
 let dataDir: string;
 
 beforeEach(() => {

@@ -6,9 +6,10 @@ import { JobJournal, type JournalHolding } from '../../../src/jobs/journal/JobJo
 import { Journal, type JournalHeaderInput } from '../../../src/jobs/journal/Journal.js';
 import { parseRecord } from '../../../src/jobs/journal/records.js';
 import { groupFleetJobs } from '../../../src/jobs/fleetJobs.js';
+import { chooseFleetScope } from '../../../src/workers/chooseFleetScope.js';
 
 const GUILD = '175928847299117063';
-const ALL: JournalHolding = { count: 2, ids: [0, 1] };
+const ALL: JournalHolding = chooseFleetScope(2, [0, 1]);
 
 let dataDir: string;
 beforeEach(() => {

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { MassnickError } from '../../../src/errors.js';
 import { Fleet, type FleetOptions } from '../../../src/workers/Fleet.js';
+import { HoldsEveryWorker } from '../../../src/workers/HoldsEveryWorker.js';
 
 /** A fleet that is never started: building one connects nothing. */
 function fleet(workers: FleetOptions['workers'], count?: number): Fleet {
@@ -21,13 +22,13 @@ const held = (...ids: number[]) => ids.map((id) => ({ id, token: `token-${id}` }
 describe('Fleet', () => {
 	it('holds every worker by default: one per token, ids 0 to N-1', () => {
 		const all = fleet(held(0, 1, 2));
-		expect([all.count, all.size, all.holdsAll]).toEqual([3, 3, true]);
+		expect([all.count, all.size, all.scope instanceof HoldsEveryWorker]).toEqual([3, 3, true]);
 		expect(all.ids).toEqual([0, 1, 2]);
 	});
 
 	it('holds workers 3 to 5 of 10 by their ids, lowest first, each named by its id', () => {
 		const part = fleet(held(5, 3, 4), 10);
-		expect([part.count, part.size, part.holdsAll]).toEqual([10, 3, false]);
+		expect([part.count, part.size, part.scope instanceof HoldsEveryWorker]).toEqual([10, 3, false]);
 		expect(part.ids).toEqual([3, 4, 5]);
 		expect(part.workers.map((worker) => worker.label)).toEqual(['worker 3', 'worker 4', 'worker 5']);
 		expect(part.get(4)?.index).toBe(4);
@@ -36,7 +37,7 @@ describe('Fleet', () => {
 
 	it('may hold no worker: a boss whose workers all run elsewhere', () => {
 		const none = fleet([], 4);
-		expect([none.count, none.size, none.holdsAll, none.active]).toEqual([4, 0, false, []]);
+		expect([none.count, none.size, none.scope instanceof HoldsEveryWorker, none.active]).toEqual([4, 0, false, []]);
 	});
 
 	it('refuses an id outside the count, or one held twice', () => {

@@ -10,6 +10,7 @@ import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
 import { JobJournal, type JobJournalSummary, type JournalHolding } from '../../../../src/jobs/journal/JobJournal.js';
 import { workerIndexOf } from '../../../../src/workers/partition.js';
 import { guildContext } from '../../../support/guildContext.js';
+import { chooseFleetScope } from '../../../../src/workers/chooseFleetScope.js';
 
 const GUILD = '175928847299117063';
 const TEMPLATE = 'x {username}';
@@ -37,7 +38,7 @@ describe('pendingRestore', () => {
 	});
 
 	it("a fleet's journal of one file per worker: the sample finds members in every file, and the estimate counts them all", async () => {
-		const holding: JournalHolding = { count: 4, ids: [1, 3] };
+		const holding: JournalHolding = chooseFleetScope(4, [1, 3]);
 		const members = Array.from({ length: 40 }, (_, i) => member(i)).filter((each) => holding.ids.includes(workerIndexOf(each.id, 4)));
 		const journal = await JobJournal.create(
 			dataDir,

@@ -8,10 +8,11 @@ import { Journal, type JournalHeaderInput } from '../../../../src/jobs/journal/J
 import type { RestoreEntry } from '../../../../src/jobs/Plan.js';
 import { workerIndexOf } from '../../../../src/workers/partition.js';
 import { codeOf } from '../../../support/journalErrorCode.js';
+import { chooseFleetScope } from '../../../../src/workers/chooseFleetScope.js';
 
 const GUILD = '175928847299117063';
 const N = 3;
-const ALL: JournalHolding = { count: N, ids: [0, 1, 2] };
+const ALL: JournalHolding = chooseFleetScope(N, [0, 1, 2]);
 
 let dirs: string[] = [];
 const newDir = (): string => {
@@ -74,7 +75,7 @@ describe('JobJournal', () => {
 		const old = await Journal.create(dataDir, header('old-job', 10));
 		await old.recordOriginals(entries(5));
 		await old.close();
-		const holding = { count: 4, ids: [0, 1, 2, 3] };
+		const holding = chooseFleetScope(4, [0, 1, 2, 3]);
 		const [summary] = await JobJournal.list(dataDir, GUILD, holding);
 		const journal = await JobJournal.open(dataDir, summary!, holding);
 		expect(journal.originalOf(memberId(2))).toBe('old 2');
@@ -85,7 +86,7 @@ describe('JobJournal', () => {
 	});
 
 	it('a process holding some workers keeps a file per worker, each with its own members only', async () => {
-		const journal = await JobJournal.create(dataDir, header('job1'), { count: N, ids: [0, 2] });
+		const journal = await JobJournal.create(dataDir, header('job1'), chooseFleetScope(N, [0, 2]));
 		const held = entries(60).filter((entry) => workerIndexOf(entry.id, N) !== 1);
 		await journal.recordOriginals(held);
 		await journal.mark('finished', (workerId) => ({ worker: workerId ?? -1 }));
@@ -97,34 +98,34 @@ describe('JobJournal', () => {
 			expect(ids.every((id) => workerIndexOf(id, N) === workerId)).toBe(true);
 		}
 		// Each file keeps the counts of its own worker.
-		const [summary] = await JobJournal.list(dataDir, GUILD, { count: N, ids: [0, 2] });
+		const [summary] = await JobJournal.list(dataDir, GUILD, chooseFleetScope(N, [0, 2]));
 		expect(summary!.files.map((file) => file.counts)).toEqual([{ worker: 0 }, { worker: 2 }]);
 		expect(summary!.counts).toEqual({ worker: 2 });
 	});
 
 	it('a member of a worker the process does not hold is refused, and nothing of the batch is lost silently', async () => {
-		const journal = await JobJournal.create(dataDir, header('job1'), { count: N, ids: [0] });
+		const journal = await JobJournal.create(dataDir, header('job1'), chooseFleetScope(N, [0]));
 		const other = entries(10).find((entry) => workerIndexOf(entry.id, N) === 1)!;
 		expect(await codeOf(journal.recordOriginals([other]))).toBe(ErrorCodes.InvalidArgument);
 		await journal.close();
 	});
 
 	it('a fleet process sees only its own workers’ files, and a job is running while any of them is', async () => {
-		const a = await JobJournal.create(dataDir, header('job1'), { count: N, ids: [0, 1] });
+		const a = await JobJournal.create(dataDir, header('job1'), chooseFleetScope(N, [0, 1]));
 		await a.mark('finished', () => undefined);
 		await a.close();
-		const b = await JobJournal.create(dataDir, header('job1'), { count: N, ids: [2] });
+		const b = await JobJournal.create(dataDir, header('job1'), chooseFleetScope(N, [2]));
 		await b.close();
 		// Another process's file, in a shared folder: not this process's to read or mark.
-		expect((await JobJournal.list(dataDir, GUILD, { count: N, ids: [0, 1] })).map((job) => [job.state, job.files.length])).toEqual([['finished', 2]]);
-		expect((await JobJournal.list(dataDir, GUILD, { count: N, ids: [2] })).map((job) => job.state)).toEqual(['running']);
+		expect((await JobJournal.list(dataDir, GUILD, chooseFleetScope(N, [0, 1]))).map((job) => [job.state, job.files.length])).toEqual([['finished', 2]]);
+		expect((await JobJournal.list(dataDir, GUILD, chooseFleetScope(N, [2]))).map((job) => job.state)).toEqual(['running']);
 		// A process holding every worker sees the job whole.
 		expect((await JobJournal.list(dataDir, GUILD, ALL)).map((job) => [job.state, job.files.length])).toEqual([['running', 3]]);
 	});
 
 	it('opening a job kept by another split is refused, naming the WORKER_COUNT to use', async () => {
-		await (await JobJournal.create(dataDir, header('job1', 4), { count: 4, ids: [1] })).close();
-		const holding = { count: N, ids: [1] };
+		await (await JobJournal.create(dataDir, header('job1', 4), chooseFleetScope(4, [1]))).close();
+		const holding = chooseFleetScope(N, [1]);
 		const [summary] = await JobJournal.list(dataDir, GUILD, holding);
 		const error = await JobJournal.open(dataDir, summary!, holding).catch((caught: unknown) => caught as JournalError);
 		expect(error).toBeInstanceOf(JournalError);
@@ -133,8 +134,8 @@ describe('JobJournal', () => {
 	});
 
 	it('a rerun holding one more worker adds its file; a restore missing a worker’s file is refused', async () => {
-		await (await JobJournal.create(dataDir, header('job1'), { count: N, ids: [0] })).close();
-		const wider = { count: N, ids: [0, 1] };
+		await (await JobJournal.create(dataDir, header('job1'), chooseFleetScope(N, [0]))).close();
+		const wider = chooseFleetScope(N, [0, 1]);
 		const [summary] = await JobJournal.list(dataDir, GUILD, wider);
 		expect(await codeOf(JobJournal.open(dataDir, summary!, wider, { restore: true }))).toBe(ErrorCodes.JournalOtherSplit);
 		expect(files(dataDir)).toEqual(['job1.w0.jsonl']);
@@ -147,7 +148,11 @@ describe('JobJournal', () => {
 		const all = entries(90);
 		// Each process names its part of the run itself, a moment apart.
 		for (const [index, volume] of volumes.entries()) {
-			const journal = await JobJournal.create(volume, { ...header(`job-p${index}`), startedAt: `2026-01-01T00:00:0${index}.000Z` }, { count: N, ids: [index] });
+			const journal = await JobJournal.create(
+				volume,
+				{ ...header(`job-p${index}`), startedAt: `2026-01-01T00:00:0${index}.000Z` },
+				chooseFleetScope(N, [index]),
+			);
 			await journal.recordOriginals(all.filter((entry) => workerIndexOf(entry.id, N) === index));
 			await journal.mark('finished', () => undefined);
 			await journal.close();
@@ -157,7 +162,7 @@ describe('JobJournal', () => {
 
 		const restored = new Map<string, string | null>();
 		for (const [index, volume] of volumes.entries()) {
-			const holding = { count: N, ids: [index] };
+			const holding = chooseFleetScope(N, [index]);
 			const [summary] = await JobJournal.list(volume, GUILD, holding);
 			const journal = await JobJournal.open(volume, summary!, holding, { restore: true });
 			const loaded = await journal.loadIndex();
@@ -170,7 +175,7 @@ describe('JobJournal', () => {
 
 		// In one folder, a process holding every worker (of any count) finds the three parts, newest
 		// first, and restores each without creating files for the workers it has none of.
-		const whole = { count: 5, ids: [0, 1, 2, 3, 4] };
+		const whole = chooseFleetScope(5, [0, 1, 2, 3, 4]);
 		const parts = await JobJournal.list(gathered, GUILD, whole);
 		expect(parts.map((part) => part.header.jobId)).toEqual(['job-p2', 'job-p1', 'job-p0']);
 		let total = 0;
