@@ -53,7 +53,7 @@ function missingFrom(guide: string, places: readonly ModulePlace[]): string[] {
 		?.split(',')
 		.map((name) => name.trim());
 	const expected = places.map(({ exportName }) => exportName);
-	if (JSON.stringify(quoted) !== JSON.stringify(expected)) missing.push(`the list as index.ts has it: [${expected.join(', ')}]`);
+	if (JSON.stringify(quoted) !== JSON.stringify(expected)) missing.push(`the list as actionModules.ts has it: [${expected.join(', ')}]`);
 	return missing;
 }
 
@@ -75,7 +75,7 @@ describe('docs/adding-an-action.md is current', () => {
 		expect(missingFrom(stale, places)).toEqual([
 			`the folder src/actions/${last.folder}/`,
 			`the command /${last.command}`,
-			`the list as index.ts has it: [${places.map(({ exportName }) => exportName).join(', ')}]`,
+			`the list as actionModules.ts has it: [${places.map(({ exportName }) => exportName).join(', ')}]`,
 		]);
 	});
 });
