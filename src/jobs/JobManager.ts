@@ -108,12 +108,11 @@ export class JobManager {
 
 	/** A dry run that only counts (/stats, an interrupted job's remaining count), over the whole guild, beside a job (see `CountPool`). */
 	count(action: MassAction, startedBy: Requester, filters: MemberFilters = {}): Job {
-		const context = this.#options.guildContext();
-		const id = this.#deps.newJobId('count');
-		const plan = (member: Parameters<typeof planMember>[0]) => planMember(member, action, filters, context);
-		return this.#counts.count(action, filters, () =>
-			this.#deps.buildJob({ id, action, mode: 'apply', dryRun: true, wholeGuild: true, startedBy, filters, plan }),
-		);
+		return this.#counts.count(action, filters, () => {
+			const context = this.#options.guildContext();
+			const plan = (member: Parameters<typeof planMember>[0]) => planMember(member, action, filters, context);
+			return this.#deps.buildJob({ id: this.#deps.newJobId('count'), action, mode: 'apply', dryRun: true, wholeGuild: true, startedBy, filters, plan });
+		});
 	}
 
 	/** Cancels the running job; returns it, or `undefined` when none runs. */
@@ -132,7 +131,7 @@ export class JobManager {
 		const counts = this.#counts.running;
 		for (const job of counts) job.cancel();
 		await this.records.settled();
-		await Promise.all([...runs, ...counts].map((run) => ('job' in run ? run.job : run).ended()));
+		await Promise.all([...runs.map((run) => run.job), ...counts].map((job) => job.ended()));
 		await this.#slot.drained();
 	}
 

@@ -1,6 +1,6 @@
 import { DiscordAPIError, type GuildMember, RESTJSONErrorCodes } from 'discord.js';
 import type { BossContext } from '../BossContext.js';
-import { isAllowed } from '../isAllowed.js';
+import { allowedFor, isAllowed } from '../isAllowed.js';
 import { readRequesterRank } from '../readRequesterRank.js';
 import type { RequesterNow } from './whyNotResumed.js';
 
@@ -27,5 +27,6 @@ export async function readRequesterNow(context: BossContext, userId: string, per
 		tag: member.user.tag,
 		rank: readRequesterRank({ user: member.user, member }, guild),
 		allowed: isAllowed({ user: member.user, member, memberPermissions: member.permissions }, context.config.permissions, permission),
+		may: allowedFor({ user: member.user, member, memberPermissions: member.permissions }, context.config.permissions),
 	};
 }

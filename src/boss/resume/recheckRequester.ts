@@ -21,7 +21,9 @@ export interface Recheck {
 }
 
 /** The member to resume it for, as they are now; or why not, and whether it was resumed too often. */
-export type Rechecked = { readonly tag: string; readonly rank: RequesterRank } | { readonly refused: string; readonly tooOften: boolean };
+export type Rechecked =
+	| { readonly tag: string; readonly rank: RequesterRank; readonly allowed: ((permission: bigint) => boolean) | undefined }
+	| { readonly refused: string; readonly tooOften: boolean };
 
 /**
  * Whether a job (or its restore) that a restart interrupted may go on for who asked for it: not
@@ -50,5 +52,5 @@ export async function recheckRequester(context: BossContext, { asked, permission
 		checkRequester: (rank) => action.checkRequester?.(forRequester(context.boss.guildContext(), rank), undo),
 	});
 	if (reason !== undefined || now.left) return { refused: reason ?? `${asked.startedBy.tag}, who ${did} it, left the server`, tooOften: false };
-	return { tag: now.tag, rank: now.rank };
+	return { tag: now.tag, rank: now.rank, allowed: now.may };
 }

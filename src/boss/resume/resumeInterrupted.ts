@@ -112,6 +112,8 @@ export async function resumeInterrupted(context: BossContext, summary: JobJourna
 			dryRun: false,
 			startedBy,
 			rank: requester.rank,
+			// Admitted as a new job would be: the action's permission, read from the member now.
+			allowed: requester.allowed,
 			filters: countTargetOf(header, context).filters,
 			record: { ...record, startedBy, resumes: [...record.resumes, resumedAt.toISOString()], notResumed: undefined },
 		});

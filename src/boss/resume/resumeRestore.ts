@@ -61,6 +61,8 @@ export async function resumeRestore(context: BossContext, { summary, restore }: 
 			dryRun: false,
 			startedBy,
 			rank: requester.rank,
+			// Admitted as a new job would be: the action's permission, read from the member now.
+			allowed: requester.allowed,
 			record: { ...restore, startedBy, resumes: [...restore.resumes, resumedAt.toISOString()] },
 		}));
 	} catch (error) {

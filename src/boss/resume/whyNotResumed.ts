@@ -4,7 +4,17 @@ import type { RequesterRank } from '../../jobs/RequesterRank.js';
 import { isDemoted } from './isDemoted.js';
 
 /** The requester as the guild has them now: gone, or their rank and whether they may run the command. */
-export type RequesterNow = { readonly left: true } | { readonly left: false; readonly tag: string; readonly rank: RequesterRank; readonly allowed: boolean };
+export type RequesterNow =
+	| { readonly left: true }
+	| {
+			readonly left: false;
+			readonly tag: string;
+			readonly rank: RequesterRank;
+			/** Whether they may run the command (its permission, or a role or user the settings allow). */
+			readonly allowed: boolean;
+			/** Whether they may do what needs any permission, the same way: for the job's admission. */
+			readonly may?: ((permission: bigint) => boolean) | undefined;
+	  };
 
 export interface ResumeFacts {
 	/** Who asked for the job (or its restore), with their rank then. */
