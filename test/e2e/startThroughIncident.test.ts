@@ -79,7 +79,13 @@ describe('a start through a Discord incident: 15% of requests answered 5xx from 
 
 		await control.invoke(sandbox.guildId, sandbox.ownerId, 'massnick', { name: 'Storm {id}' }, sandbox.channelId);
 		const everyone = renamableMembers(sandbox).length;
-		await waitUntil(async () => (await renamedTo('Storm ')).length === everyone, { what: 'every member renamed through the incident', timeoutMs: 60_000 });
+		try {
+			await waitUntil(async () => (await renamedTo('Storm ')).length === everyone, { what: 'every member renamed through the incident', timeoutMs: 60_000 });
+		} catch (error) {
+			// Seen twice in CI on Node 24, never reproduced by hand: the bot's own words say where it stood.
+			const renamed = (await renamedTo('Storm ')).length;
+			throw new Error(`${(error as Error).message} (${renamed} of ${everyone} renamed); the bot's last output:\n${bot.output().slice(-6000)}`);
+		}
 		reportFigures('5xx from before npm start', { ...(await figures(from, bot.output())), renamed: everyone, lost: 0 });
 		bot.signal('SIGTERM');
 		await bot.exited;
