@@ -23,8 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Journal, loadIndex } from '../src/jobs/journal/Journal.js';
-import { originalLine } from '../src/jobs/journal/records.js';
+import { Journal, loadIndex, originalLine } from '../src/jobs/index.js';
 
 const GUILD = '175928847299117063';
 const JOB = 'bench';

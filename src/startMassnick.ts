@@ -5,12 +5,7 @@ import { Boss } from './boss/Boss.js';
 import type { Config } from './config/index.js';
 import { openRestLister, type RestLister } from './discord/openRestLister.js';
 import { ConfigError, ErrorCodes, JobError } from './errors.js';
-import { fleetGuildContext } from './jobs/fleetGuildContext.js';
-import type { GuildContext } from './jobs/GuildContext.js';
-import type { Job } from './jobs/Job.js';
-import { JobManager } from './jobs/JobManager.js';
-import { deleteRestoredJournals, journalName } from './jobs/journal/journalsOnDisk.js';
-import type { ListingClient } from './jobs/listMembers.js';
+import { deleteRestoredJournals, fleetGuildContext, type GuildContext, type Job, JobManager, journalName, type ListingClient } from './jobs/index.js';
 import { ListingSlots } from './discord/ListingSlots.js';
 import { Fleet } from './workers/Fleet.js';
 

@@ -1,11 +1,6 @@
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { MemberRecord } from '../discord/MemberRecord.js';
-import type { GuildCounts, JobEstimate } from '../jobs/estimateJob.js';
-import type { GuildContext } from '../jobs/GuildContext.js';
-import type { JournalHeader } from '../jobs/journal/Journal.js';
-import type { MassAction } from '../jobs/MassAction.js';
-import type { SlotValue } from '../jobs/Plan.js';
-import type { MemberFilters } from '../jobs/planner.js';
+import type { GuildContext, GuildCounts, JobEstimate, JournalHeader, MassAction, MemberFilters, SlotValue } from '../jobs/index.js';
 
 /**
  * What a job was asked with, by option name, whether it came from a slash command or from

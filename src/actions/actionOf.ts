@@ -1,5 +1,4 @@
-import type { JournalHeader } from '../jobs/journal/Journal.js';
-import type { MassAction } from '../jobs/MassAction.js';
+import type { JournalHeader, MassAction } from '../jobs/index.js';
 import type { ActionDeps, ActionModule } from './ActionModule.js';
 import { actionModules } from './actionModules.js';
 

@@ -4,7 +4,7 @@ import {
 	ApplicationCommandOptionType,
 	type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { MAX_NAME_PATTERN_LENGTH } from '../jobs/filters/compileNamePattern.js';
+import { MAX_NAME_PATTERN_LENGTH } from '../jobs/index.js';
 import type { ActionModule } from './ActionModule.js';
 
 /** The option every changing command has: plan and count, change nothing. */

@@ -1,9 +1,5 @@
 import { ErrorCodes, JobError, MassnickError } from '../errors.js';
-import { compileMemberFilter } from '../jobs/filters/compileMemberFilter.js';
-import { compileNamePattern } from '../jobs/filters/compileNamePattern.js';
-import type { MemberKind } from '../jobs/filters/MemberFilterSpec.js';
-import { parseDateOrDuration } from '../jobs/filters/parseDateOrDuration.js';
-import type { MemberFilters } from '../jobs/planner.js';
+import { compileMemberFilter, compileNamePattern, type MemberFilters, type MemberKind, parseDateOrDuration } from '../jobs/index.js';
 import type { ActionArgs, ActionModule } from './ActionModule.js';
 import { EXCLUDE_ROLE_OPTION, FILTER_OPTIONS, ONLY_ROLE_OPTION } from './commonOptions.js';
 

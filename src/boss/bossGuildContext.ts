@@ -1,4 +1,4 @@
-import type { GuildContext } from '../jobs/GuildContext.js';
+import type { GuildContext } from '../jobs/index.js';
 
 /** One worker as the boss sees it: one of this process, or one another process holds. */
 export interface WorkerSight {

@@ -1,4 +1,4 @@
-import type { Job } from '../jobs/Job.js';
+import type { Job } from '../jobs/index.js';
 
 /**
  * A short name for one run of a job, for the custom_ids of its status buttons. A job's id is not

@@ -1,5 +1,5 @@
 import type { BaseInteraction, Guild } from 'discord.js';
-import type { RequesterRank } from '../jobs/RequesterRank.js';
+import type { RequesterRank } from '../jobs/index.js';
 
 /**
  * How far the member behind an interaction reaches by hand, from what Discord sent with it (their

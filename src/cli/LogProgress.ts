@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
-import type { Job } from '../jobs/Job.js';
-import type { ProgressSnapshot } from '../jobs/Progress.js';
+import type { Job, ProgressSnapshot } from '../jobs/index.js';
 import type { ProgressView } from './ProgressView.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Job } from '../jobs/Job.js';
+import type { Job } from '../jobs/index.js';
 
 /** One way `massnick run` shows a running job: a bar on a terminal, or lines in the log. */
 export interface ProgressView {

@@ -3,7 +3,7 @@ import { mkdir, open, readdir, readFile, rm, stat, utimes } from 'node:fs/promis
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCodes, JobError } from '../errors.js';
-import { guildDir } from '../jobs/journal/files.js';
+import { guildDir } from '../jobs/index.js';
 
 /** How often the holder touches the lock to show it is alive. */
 const REFRESH_MS = 10_000;

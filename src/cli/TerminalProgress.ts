@@ -1,5 +1,5 @@
 import { renderProgressLine } from '../present/index.js';
-import type { Job } from '../jobs/Job.js';
+import type { Job } from '../jobs/index.js';
 import type { ProgressView } from './ProgressView.js';
 
 /** How often the bar is redrawn. */

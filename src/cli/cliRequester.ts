@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import type { Requester } from '../jobs/Requester.js';
+import type { Requester } from '../jobs/index.js';
 
 /**
  * Who starts a job from the command line, as the audit log reason and the journal name them:

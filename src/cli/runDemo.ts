@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type ControlMember, SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
 import { renderProgressLine } from '../present/index.js';
 import { loadConfig, secretsOf } from '../config/index.js';
-import type { Job } from '../jobs/Job.js';
+import type { Job } from '../jobs/index.js';
 import { createLogger } from '../log/createLogger.js';
 import { type Massnick, startMassnick } from '../startMassnick.js';
 

@@ -1,7 +1,6 @@
 import { formatCount, formatDuration } from '../present/index.js';
 import { ErrorCodes, MassnickError } from '../errors.js';
-import type { JobMode, JobResult } from '../jobs/Job.js';
-import type { ProgressSnapshot } from '../jobs/Progress.js';
+import type { JobMode, JobResult, ProgressSnapshot } from '../jobs/index.js';
 import { FleetStartError } from '../workers/Fleet.js';
 
 /** `massnick run`'s exit codes: a scheduler branches on them. */

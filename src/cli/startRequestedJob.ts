@@ -1,12 +1,6 @@
 import { EXCLUDE_ROLE_OPTION, ONLY_ROLE_OPTION, readFilters } from '../actions/index.js';
-import type { MemberFilters } from '../jobs/planner.js';
+import { describeFilters, type Job, type JobJournalSummary, type MassAction, type MemberFilters, OPERATOR, type Requester } from '../jobs/index.js';
 import { ErrorCodes, JobError } from '../errors.js';
-import { describeFilters } from '../jobs/filters/describeFilters.js';
-import type { Job } from '../jobs/Job.js';
-import type { JobJournalSummary } from '../jobs/journal/JobJournal.js';
-import type { Requester } from '../jobs/Requester.js';
-import type { MassAction } from '../jobs/MassAction.js';
-import { OPERATOR } from '../jobs/RequesterRank.js';
 import type { RunningMassnick } from './RunningMassnick.js';
 import { argsOfRequest, cliOptionName, type RunRequest } from './parseRunArgs.js';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config/index.js';
 import { formatIdRuns } from '../util/formatIdRuns.js';
-import { readFleetJobs } from '../jobs/fleetJobs.js';
+import { readFleetJobs } from '../jobs/index.js';
 
 /**
  * The report's section on `FLEET_JOURNALS_DIR`, for a boss whose workers run elsewhere: whether

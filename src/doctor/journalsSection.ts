@@ -1,5 +1,5 @@
 import type { Config } from '../config/index.js';
-import { journalName, journalsOnDisk } from '../jobs/journal/journalsOnDisk.js';
+import { journalName, journalsOnDisk } from '../jobs/index.js';
 
 /**
  * The report's last section: every journal under `dataDir`, what it holds and how long it is

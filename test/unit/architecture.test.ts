@@ -151,6 +151,19 @@ describe('each rule finds what breaks it (tried on scratch trees)', () => {
 		expect(deepImports(tree)).toEqual(['boss/Boss.ts imports config/Config.ts', 'cli/run.ts imports actions/sanitize/index.ts']);
 	});
 
+	it('a deep import into jobs/ from outside it is reported, its admission folder included; jobs/ itself imports its own files freely', () => {
+		const tree = scratchTree({
+			'jobs/index.ts': "export { Job } from './Job.js';\nexport { JobManager } from './JobManager.js';\n",
+			'jobs/Job.ts': 'export class Job {}\n',
+			'jobs/JobManager.ts': "import { Job } from './Job.js';\nimport { Admission } from './admission/index.js';\n",
+			'jobs/admission/index.ts': "export { Admission } from './Admission.js';\n",
+			'jobs/admission/Admission.ts': 'export class Admission {}\n',
+			'boss/Boss.ts': "import { JobManager } from '../jobs/index.js';\nimport type { Job } from '../jobs/Job.js';\n",
+			'cli/run.ts': "import { Admission } from '../jobs/admission/index.js';\n",
+		});
+		expect(deepImports(tree)).toEqual(['boss/Boss.ts imports jobs/Job.ts', 'cli/run.ts imports jobs/admission/index.ts']);
+	});
+
 	it('a chain of imports that comes back is reported', () => {
 		const tree = scratchTree({ 'a.ts': "import { b } from './b.js';\n", 'b.ts': "import type { a } from './a.js';\n" });
 		expect(cycles(tree).map((cycle) => cycle.join(' → '))).toEqual(['a.ts → b.ts → a.ts']);

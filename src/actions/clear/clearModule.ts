@@ -1,5 +1,5 @@
 import { ApplicationCommandType, InteractionContextType, PermissionFlagsBits } from 'discord.js';
-import { estimateMemberEdit } from '../../jobs/estimateJob.js';
+import { estimateMemberEdit } from '../../jobs/index.js';
 import type { ActionModule } from '../ActionModule.js';
 import { describeNicknameChange } from '../shared/nicknameEdits/index.js';
 import { CLEAR_NICKNAMES, ClearEveryNicknameAction } from './ClearEveryNicknameAction.js';

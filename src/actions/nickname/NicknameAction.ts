@@ -1,7 +1,5 @@
 import type { MemberRecord } from '../../discord/MemberRecord.js';
-import { type GuildContext, outOfReach } from '../../jobs/GuildContext.js';
-import type { ActionWords } from '../../jobs/MassAction.js';
-import { DONE, type Plan, type SlotValue } from '../../jobs/Plan.js';
+import { type ActionWords, DONE, type GuildContext, outOfReach, type Plan, type SlotValue } from '../../jobs/index.js';
 import { holdsNickname, NicknameEditAction, expandTemplate, isExpansionOf, type Template, templateUses } from '../shared/nicknameEdits/index.js';
 
 /** The action's name in journals. */

@@ -1,6 +1,6 @@
 import { ApplicationCommandOptionType, ApplicationCommandType, InteractionContextType, PermissionFlagsBits } from 'discord.js';
 import type { ActionModule } from '../ActionModule.js';
-import { estimateMemberEdit } from '../../jobs/estimateJob.js';
+import { estimateMemberEdit } from '../../jobs/index.js';
 import { describeNicknameChange, parseTemplate } from '../shared/nicknameEdits/index.js';
 import { NICKNAME, NicknameAction } from './NicknameAction.js';
 import { parseClearNamedNicknameAction } from './parseClearNamedNicknameAction.js';

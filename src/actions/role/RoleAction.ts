@@ -1,9 +1,17 @@
 import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, Routes } from 'discord.js';
 import type { MemberRecord } from '../../discord/MemberRecord.js';
-import type { GuildContext } from '../../jobs/GuildContext.js';
+import {
+	type ActionWords,
+	type ChangedRole,
+	type ChangeRequest,
+	type ChangeTarget,
+	DONE,
+	type GuildContext,
+	type MassAction,
+	type Plan,
+	type SlotValue,
+} from '../../jobs/index.js';
 import { ErrorCodes, JobError } from '../../errors.js';
-import type { ActionWords, ChangedRole, ChangeRequest, ChangeTarget, MassAction } from '../../jobs/MassAction.js';
-import { DONE, type Plan, type SlotValue } from '../../jobs/Plan.js';
 import { checkRoleWithinRank } from './checkRoleWithinRank.js';
 
 /** Give the role to every member, or take it from every member. */

@@ -1,4 +1,4 @@
-import type { GuildContext } from '../../jobs/GuildContext.js';
+import type { GuildContext } from '../../jobs/index.js';
 import type { GuildRole } from '../ActionModule.js';
 import { checkAssignable } from './checkAssignable.js';
 import { RoleAction, type RoleMode } from './RoleAction.js';

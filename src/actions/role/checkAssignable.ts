@@ -1,5 +1,5 @@
 import { ErrorCodes, JobError } from '../../errors.js';
-import type { GuildContext } from '../../jobs/GuildContext.js';
+import type { GuildContext } from '../../jobs/index.js';
 import type { GuildRole } from '../ActionModule.js';
 
 /**

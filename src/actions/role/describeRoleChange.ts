@@ -1,6 +1,6 @@
 import { escapeMarkdown } from 'discord.js';
 import type { MemberRecord } from '../../discord/MemberRecord.js';
-import type { SlotValue } from '../../jobs/Plan.js';
+import type { SlotValue } from '../../jobs/index.js';
 
 /** One role change as a preview shows it: `@bob gets @Event`; the values are the role's id or `null`. */
 export function describeRoleChange(member: MemberRecord, from: SlotValue, to: SlotValue, roleName: (id: string) => string): string {

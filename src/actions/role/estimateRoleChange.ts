@@ -1,6 +1,15 @@
-import { exactly, type GuildCounts, holdersOf, type JobEstimate, membersInScope, onlyRole, others, type Range } from '../../jobs/estimateJob.js';
-import type { GuildContext } from '../../jobs/GuildContext.js';
-import type { MemberFilters } from '../../jobs/planner.js';
+import {
+	exactly,
+	type GuildContext,
+	type GuildCounts,
+	holdersOf,
+	type JobEstimate,
+	type MemberFilters,
+	membersInScope,
+	onlyRole,
+	others,
+	type Range,
+} from '../../jobs/index.js';
 import type { RoleMode } from './RoleAction.js';
 
 /**

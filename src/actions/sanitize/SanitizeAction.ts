@@ -1,7 +1,5 @@
 import type { MemberRecord } from '../../discord/MemberRecord.js';
-import { type GuildContext, outOfReach } from '../../jobs/GuildContext.js';
-import type { ActionWords } from '../../jobs/MassAction.js';
-import { DONE, type Plan } from '../../jobs/Plan.js';
+import { type ActionWords, DONE, type GuildContext, outOfReach, type Plan } from '../../jobs/index.js';
 import { holdsNickname, NicknameEditAction, expandTemplate, type Template } from '../shared/nicknameEdits/index.js';
 import { cleanName } from './cleanName.js';
 

@@ -1,5 +1,5 @@
 import { ApplicationCommandOptionType, ApplicationCommandType, InteractionContextType, PermissionFlagsBits } from 'discord.js';
-import { estimateMemberEdit } from '../../jobs/estimateJob.js';
+import { estimateMemberEdit } from '../../jobs/index.js';
 import type { ActionArgs, ActionModule, ActionSettings } from '../ActionModule.js';
 import { describeNicknameChange, parseTemplate } from '../shared/nicknameEdits/index.js';
 import { SANITIZE, SanitizeAction } from './SanitizeAction.js';

@@ -1,6 +1,6 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { type ActionModule, actionCommandData, readFilters } from '../../actions/index.js';
-import { describeFilters } from '../../jobs/filters/describeFilters.js';
+import { describeFilters } from '../../jobs/index.js';
 import { pendingApply } from '../preview/pendingApply.js';
 import { startOrPreview } from '../preview/startOrPreview.js';
 import { allowedFor } from '../isAllowed.js';

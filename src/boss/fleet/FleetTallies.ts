@@ -1,5 +1,4 @@
-import type { FleetJob } from '../../jobs/fleetJobs.js';
-import type { Job } from '../../jobs/Job.js';
+import type { FleetJob, Job } from '../../jobs/index.js';
 
 /** One finished count of a fleet's job from the live guild. */
 export interface FleetTally {

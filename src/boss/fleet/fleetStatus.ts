@@ -1,10 +1,6 @@
 import { type ChatInputCommandInteraction, escapeMarkdown } from 'discord.js';
 import { ErrorCodes, JobError } from '../../errors.js';
-import type { FleetJob } from '../../jobs/fleetJobs.js';
-import type { Job } from '../../jobs/Job.js';
-import type { JournalHeader } from '../../jobs/journal/Journal.js';
-import type { MassAction } from '../../jobs/MassAction.js';
-import type { MemberFilters } from '../../jobs/planner.js';
+import type { FleetJob, Job, JournalHeader, MassAction, MemberFilters } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import { renderFleetStatus } from './renderFleetStatus.js';
 import { unknownWorkersNote } from '../status/renderJob.js';

@@ -1,7 +1,5 @@
 import type { APIEmbed } from 'discord.js';
-import type { FleetJob } from '../../jobs/fleetJobs.js';
-import type { JournalState } from '../../jobs/journal/Journal.js';
-import type { ProgressSnapshot, WorkerSnapshot } from '../../jobs/Progress.js';
+import type { FleetJob, JournalState, ProgressSnapshot, WorkerSnapshot } from '../../jobs/index.js';
 import type { FleetTally } from './FleetTallies.js';
 import { formatIdRuns } from '../../util/formatIdRuns.js';
 import { formatCount, formatDuration, formatRate, percent, progressBar } from '../../present/index.js';

@@ -1,11 +1,5 @@
 import type { MemberRecord } from '../../discord/MemberRecord.js';
-import type { GuildContext } from '../../jobs/GuildContext.js';
-import type { Job } from '../../jobs/Job.js';
-import type { Requester } from '../../jobs/Requester.js';
-import type { MassAction } from '../../jobs/MassAction.js';
-import type { Plan, SlotValue } from '../../jobs/Plan.js';
-import type { RequesterRank } from '../../jobs/RequesterRank.js';
-import type { GuildCounts, JobEstimate } from '../../jobs/estimateJob.js';
+import type { GuildContext, GuildCounts, Job, JobEstimate, MassAction, Plan, Requester, RequesterRank, SlotValue } from '../../jobs/index.js';
 
 /** A job that started, and what to tell the member who started it. */
 export interface StartedJob {

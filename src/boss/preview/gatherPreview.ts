@@ -1,12 +1,18 @@
 import { type Guild, type RESTGetAPIGuildMembersResult, type RESTGetAPIGuildRoleMemberCountsResult, Routes } from 'discord.js';
 import { expandAuditLogReason } from '../../config/index.js';
 import { toMemberRecord } from '../../discord/toMemberRecord.js';
-import type { Requester } from '../../jobs/Requester.js';
-import { ABOVE_REQUESTER, forRequester, type GuildContext } from '../../jobs/GuildContext.js';
-import type { Plan } from '../../jobs/Plan.js';
-import type { RequesterRank } from '../../jobs/RequesterRank.js';
+import {
+	ABOVE_REQUESTER,
+	CHANGES_PER_SECOND_PER_WORKER,
+	estimateShareMs,
+	forRequester,
+	type GuildContext,
+	type GuildCounts,
+	type Plan,
+	type Requester,
+	type RequesterRank,
+} from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
-import { CHANGES_PER_SECOND_PER_WORKER, estimateShareMs, type GuildCounts } from '../../jobs/estimateJob.js';
 import type { PendingJob } from './PendingJob.js';
 import { unknownWorkersNote } from '../status/renderJob.js';
 import type { PreviewFacts, PreviewSample } from './renderPreview.js';

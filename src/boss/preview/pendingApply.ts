@@ -1,8 +1,5 @@
-import type { GuildContext } from '../../jobs/GuildContext.js';
-import type { MassAction } from '../../jobs/MassAction.js';
-import { type MemberFilters, planMember } from '../../jobs/planner.js';
+import { type GuildContext, type GuildCounts, type JobEstimate, type MassAction, type MemberFilters, planMember } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
-import type { GuildCounts, JobEstimate } from '../../jobs/estimateJob.js';
 import type { PendingJob } from './PendingJob.js';
 
 export interface PendingApplyOptions {

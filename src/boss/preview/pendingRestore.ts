@@ -1,10 +1,6 @@
 import { escapeMarkdown, time, TimestampStyles } from 'discord.js';
-import type { JournalSummary } from '../../jobs/journal/Journal.js';
-import type { MassAction } from '../../jobs/MassAction.js';
-import { planMember, planRestore } from '../../jobs/planner.js';
-import { actionToUndo, noJournalError, scanJournal } from '../../jobs/restoreQueries.js';
+import { actionToUndo, estimateRestore, type JournalSummary, type MassAction, noJournalError, planMember, planRestore, scanJournal } from '../../jobs/index.js';
 import { moduleOfType } from '../../actions/index.js';
-import { estimateRestore } from '../../jobs/estimateJob.js';
 import type { BossContext } from '../BossContext.js';
 import type { PendingJob } from './PendingJob.js';
 

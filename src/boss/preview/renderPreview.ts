@@ -9,7 +9,7 @@ import {
 	TimestampStyles,
 } from 'discord.js';
 import { previewButtonId } from '../customIds.js';
-import type { JobEstimate, Range } from '../../jobs/estimateJob.js';
+import type { JobEstimate, Range } from '../../jobs/index.js';
 import { formatCount, formatDuration, formatWorkers } from '../../present/index.js';
 
 /** What a preview shows: gathered once when the command runs (see `gatherPreview`). */

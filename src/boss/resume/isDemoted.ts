@@ -1,4 +1,4 @@
-import type { RequesterRank } from '../../jobs/RequesterRank.js';
+import type { RequesterRank } from '../../jobs/index.js';
 
 /**
  * Whether a requester ranks lower now than when they started a job: the owner who gave the server

@@ -1,8 +1,4 @@
-import { forRequester } from '../../jobs/GuildContext.js';
-import type { RunRecord } from '../../jobs/journal/runRecord.js';
-import type { MassAction } from '../../jobs/MassAction.js';
-import type { RequesterRank } from '../../jobs/RequesterRank.js';
-import { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from '../../jobs/resumedTooOften.js';
+import { forRequester, type MassAction, type RequesterRank, RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften, type RunRecord } from '../../jobs/index.js';
 import { permissionNames } from '../../discord/permissionNames.js';
 import type { BossContext } from '../BossContext.js';
 import { readRequesterNow } from './readRequesterNow.js';

@@ -1,9 +1,7 @@
 import { moduleOfType } from '../../actions/index.js';
 import { permissionNames } from '../../discord/permissionNames.js';
 import { MassnickError } from '../../errors.js';
-import type { Job } from '../../jobs/Job.js';
-import type { JobJournalSummary } from '../../jobs/journal/JobJournal.js';
-import type { MassAction } from '../../jobs/MassAction.js';
+import type { Job, JobJournalSummary, MassAction } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import { commandPermission } from '../commandPermission.js';
 import { countTargetOf } from '../fleet/fleetStatus.js';

@@ -1,10 +1,6 @@
 import { permissionNames } from '../../discord/permissionNames.js';
 import { MassnickError } from '../../errors.js';
-import type { Job } from '../../jobs/Job.js';
-import type { JobJournalSummary } from '../../jobs/journal/JobJournal.js';
-import type { MassAction } from '../../jobs/MassAction.js';
-import type { RestoreRecord } from '../../jobs/journal/runRecord.js';
-import { actionToUndo } from '../../jobs/restoreQueries.js';
+import { actionToUndo, type Job, type JobJournalSummary, type MassAction, type RestoreRecord } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import { RESTORE_PERMISSION } from '../commands/restorePermission.js';
 import { wordError } from '../wordError.js';

@@ -1,5 +1,5 @@
 import { time, TimestampStyles } from 'discord.js';
-import type { ProgressSnapshot } from '../../jobs/Progress.js';
+import type { ProgressSnapshot } from '../../jobs/index.js';
 import { formatCount } from '../../present/index.js';
 
 /**

@@ -1,7 +1,6 @@
 import { escapeMarkdown, type Message } from 'discord.js';
 import type { Logger } from 'pino';
-import type { Job } from '../../jobs/Job.js';
-import type { RunRecord } from '../../jobs/journal/runRecord.js';
+import type { Job, RunRecord } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import type { RenderLive } from '../status/LiveStatus.js';
 import { renderLiveMessage } from '../status/renderJob.js';

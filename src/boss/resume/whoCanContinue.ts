@@ -1,4 +1,4 @@
-import type { RequesterRank } from '../../jobs/RequesterRank.js';
+import type { RequesterRank } from '../../jobs/index.js';
 
 /**
  * Who can take over a job that was not resumed for its requester: anyone who may run its command

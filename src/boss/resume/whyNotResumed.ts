@@ -1,6 +1,5 @@
 import { MassnickError } from '../../errors.js';
-import type { RunRecord } from '../../jobs/journal/runRecord.js';
-import type { RequesterRank } from '../../jobs/RequesterRank.js';
+import type { RequesterRank, RunRecord } from '../../jobs/index.js';
 import { isDemoted } from './isDemoted.js';
 
 /** The requester as the guild has them now: gone, or their rank and whether they may run the command. */

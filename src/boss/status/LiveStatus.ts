@@ -1,6 +1,6 @@
 import type { Message, MessageEditOptions, SendableChannels } from 'discord.js';
 import type { Logger } from 'pino';
-import type { Job } from '../../jobs/Job.js';
+import type { Job } from '../../jobs/index.js';
 import { renderLiveMessage } from './renderJob.js';
 
 /** A status message's content, embeds and buttons for a job as it is now. */

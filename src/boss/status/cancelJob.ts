@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/Job.js';
+import type { Job } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 
 /**

@@ -1,6 +1,6 @@
 import { type ButtonInteraction, MessageFlags } from 'discord.js';
 import { permissionNames } from '../../discord/permissionNames.js';
-import type { Job } from '../../jobs/Job.js';
+import type { Job } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import { cancelJob, cancellingText } from './cancelJob.js';
 import { RESTORE_PERMISSION } from '../commands/restorePermission.js';

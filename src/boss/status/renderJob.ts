@@ -1,6 +1,5 @@
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from 'discord.js';
-import type { Job } from '../../jobs/Job.js';
-import type { WorkerSnapshot } from '../../jobs/Progress.js';
+import type { Job, WorkerSnapshot } from '../../jobs/index.js';
 import { formatCount, formatWorkers } from '../../present/index.js';
 import { jobKey } from '../jobKey.js';
 import { renderStatus } from './renderStatus.js';

@@ -1,5 +1,5 @@
 import type { APIEmbed } from 'discord.js';
-import type { ProgressSnapshot, WorkerSnapshot } from '../../jobs/Progress.js';
+import type { ProgressSnapshot, WorkerSnapshot } from '../../jobs/index.js';
 import { formatCount, formatDuration, formatRate, percent, progressBar } from '../../present/index.js';
 
 /** What the status shows about the job beside its counters. */

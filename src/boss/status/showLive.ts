@@ -1,5 +1,5 @@
 import { type BaseInteraction, type Message, MessageFlags, type RepliableInteraction, type SendableChannels } from 'discord.js';
-import type { Job } from '../../jobs/Job.js';
+import type { Job } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import { LiveStatus, type RenderLive } from './LiveStatus.js';
 

@@ -1,8 +1,15 @@
 import { PermissionFlagsBits, Routes } from 'discord.js';
 import type { MemberRecord } from '../../../discord/MemberRecord.js';
-import { type GuildContext, outOfReach } from '../../../jobs/GuildContext.js';
-import type { ActionWords, ChangeRequest, ChangeTarget, MassAction } from '../../../jobs/MassAction.js';
-import type { Plan, SlotValue } from '../../../jobs/Plan.js';
+import {
+	type ActionWords,
+	type ChangeRequest,
+	type ChangeTarget,
+	type GuildContext,
+	type MassAction,
+	outOfReach,
+	type Plan,
+	type SlotValue,
+} from '../../../jobs/index.js';
 
 /**
  * Whether the member's nickname in Discord is `name` (`null`: no nickname). Discord stores a

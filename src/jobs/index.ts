@@ -1,0 +1,44 @@
+/**
+ * The engine's surface: what the boss, the command line, the actions, the doctor and the bench
+ * use of `jobs/`. Files inside `jobs/` import each other directly; everything outside imports this
+ * file (the architecture test holds it).
+ */
+export { ABOVE_REQUESTER, forRequester, type GuildContext, outOfReach } from './GuildContext.js';
+export type { Job, JobMode, JobResult } from './Job.js';
+export { JobManager } from './JobManager.js';
+export type { ActionWords, ChangedRole, ChangeRequest, ChangeTarget, MassAction } from './MassAction.js';
+export { DONE, type Plan, type SlotValue } from './Plan.js';
+export type { ProgressSnapshot, WorkerSnapshot } from './Progress.js';
+export type { Requester } from './Requester.js';
+export { OPERATOR, type RequesterRank } from './RequesterRank.js';
+export {
+	CHANGES_PER_SECOND_PER_WORKER,
+	estimateMemberEdit,
+	estimateRestore,
+	estimateShareMs,
+	exactly,
+	type GuildCounts,
+	holdersOf,
+	type JobEstimate,
+	membersInScope,
+	onlyRole,
+	others,
+	type Range,
+} from './estimateJob.js';
+export type { MemberKind } from './filters/MemberFilterSpec.js';
+export { compileMemberFilter } from './filters/compileMemberFilter.js';
+export { compileNamePattern, MAX_NAME_PATTERN_LENGTH } from './filters/compileNamePattern.js';
+export { describeFilters } from './filters/describeFilters.js';
+export { parseDateOrDuration } from './filters/parseDateOrDuration.js';
+export { fleetGuildContext } from './fleetGuildContext.js';
+export { type FleetJob, readFleetJobs } from './fleetJobs.js';
+export type { JobJournalSummary } from './journal/JobJournal.js';
+export { Journal, type JournalHeader, type JournalState, type JournalSummary, loadIndex } from './journal/Journal.js';
+export { guildDir } from './journal/files.js';
+export { deleteRestoredJournals, journalName, journalsOnDisk } from './journal/journalsOnDisk.js';
+export { originalLine } from './journal/records.js';
+export type { RestoreRecord, RunRecord } from './journal/runRecord.js';
+export type { ListingClient } from './listMembers.js';
+export { type MemberFilters, planMember, planRestore } from './planner.js';
+export { actionToUndo, noJournalError, scanJournal } from './restoreQueries.js';
+export { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resumedTooOften.js';
