@@ -42,3 +42,4 @@ export type { ListingClient } from './listMembers.js';
 export { type MemberFilters, planMember, planRestore } from './planner.js';
 export { actionToUndo, noJournalError, scanJournal } from './restoreQueries.js';
 export { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resumedTooOften.js';
+export type { JobManagerOptions, StartedRestore, StartJobOptions, StartRestoreOptions } from './run/StartOptions.js';

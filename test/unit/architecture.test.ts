@@ -105,6 +105,15 @@ describe('the architecture: arrows point one way', () => {
 		).toEqual([]);
 	});
 
+	it('no file in src/ is over 300 lines, and the job manager stays a façade of about 150', () => {
+		const lineCount = (file: string): number => readFileSync(file, 'utf8').split('\n').length - 1;
+		const long = filesUnder(SRC)
+			.filter((file) => lineCount(file) > 300)
+			.map((file) => `${relative(SRC, file)}: ${lineCount(file)} lines`);
+		expect(long).toEqual([]);
+		expect(lineCount(join(SRC, 'jobs/JobManager.ts'))).toBeLessThanOrEqual(165);
+	});
+
 	it('no chain of imports in src/ comes back to where it started, type-only ones included', () => {
 		expect(cycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
 	});
