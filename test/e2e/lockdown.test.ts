@@ -2,6 +2,7 @@ import { type APIGuild, PermissionFlagsBits, REST, Routes } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ControlMember } from '@massnick/discord-sandbox';
 import { type Answer, commandAnswer } from '../support/commandAnswer.js';
+import { spawnRun } from '../support/spawnRun.js';
 import { type Stack, startStack } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
 
@@ -132,5 +133,53 @@ describe('/lockdown pauses invites (and DMs) through Discord’s incident action
 
 	it('nothing it posted pinged anyone', async () => {
 		expect(await stack.control.mentioningMessages(stack.sandbox.channelId)).toEqual([]);
+	});
+
+	describe('massnick run lockdown: the same request from a terminal, with the boss’s token', () => {
+		const cli = (args: string[]) => spawnRun(stack.sandbox, stack.dataDir, ['lockdown', ...args]);
+
+		it('run lockdown --hours 2 --dms pauses invites and DMs for 2 hours and says until when; exit 0', async () => {
+			const sent = Date.now();
+			const result = await cli(['--hours', '2', '--dms']);
+			expect(result.code, result.stderr).toBe(0);
+			const data = await incidents();
+			const until = Date.parse(data!.invites_disabled_until!);
+			expect(until).toBeGreaterThanOrEqual(sent + 2 * HOUR - 1000);
+			expect(until).toBeLessThanOrEqual(Date.now() + 2 * HOUR);
+			expect(data!.dms_disabled_until).toBe(data!.invites_disabled_until);
+			expect(result.stderr).toContain(`Lockdown: invites paused until ${new Date(until).toISOString()}; DMs between members paused until`);
+			const logged = result.stdout
+				.split('\n')
+				.filter((line) => line.includes('"lockdown"'))
+				.map((line) => JSON.parse(line) as Record<string, unknown>);
+			expect(logged).toEqual([expect.objectContaining({ msg: 'lockdown', off: false, exitCode: 0 })]);
+		});
+
+		it('run lockdown --hours 25 is a bad argument naming --hours and Discord’s 24 hours; nothing is sent', async () => {
+			const before = await incidentPuts();
+			const result = await cli(['--hours', '25']);
+			expect(result.code).toBe(2);
+			expect(result.stderr).toMatch(/--hours must be a whole number from 1 to 24, got 25: Discord pauses invites and DMs for at most 24 hours/);
+			expect(await incidentPuts()).toBe(before);
+		});
+
+		it('refused with exit 4, naming Manage Guild, while the boss lacks it', async () => {
+			await stack.control.editRole(stack.sandbox.guildId, roles.get('Massnick')!, { permissions: BOTS });
+			try {
+				const result = await cli(['off']);
+				expect(result.code).toBe(4);
+				expect(result.stderr).toMatch(/boss bot lacks the Manage Guild permission.*Nothing changed\./);
+				expect((await incidents())!.invites_disabled_until).not.toBe(null);
+			} finally {
+				await stack.control.editRole(stack.sandbox.guildId, roles.get('Massnick')!, { permissions: [...BOTS, 'ManageGuild'] });
+			}
+		});
+
+		it('run lockdown off opens invites and DMs again; exit 0', async () => {
+			const result = await cli(['off']);
+			expect(result.code, result.stderr).toBe(0);
+			expect(result.stderr).toContain('Lockdown lifted: invites open; DMs between members open.');
+			expect(await incidents()).toEqual({ invites_disabled_until: null, dms_disabled_until: null });
+		});
 	});
 });
