@@ -50,7 +50,7 @@ ${jobs}
       wherever it is still set instead (the originals cannot be recovered that way)
   ${LOCKDOWN_USAGE}
 
-Filters, for every job but restore (the same as the slash commands' options):
+Filters, for every job but restore and lockdown (the same as the slash commands' options):
 ${flagLines(commonOptions({ ...modules[0]!, onlyRoleOption: undefined }).filter((option) => option.name !== DRY_RUN_OPTION))}
       (run massnick calls --only-role --role, as /massnick does)
   --dry-run                count what would change; send nothing, journal nothing

@@ -17,6 +17,6 @@ export function checkLockdown(permissions: PermissionsBitField, roleName: string
 	}
 	return {
 		ready: false,
-		line: `/lockdown: off. The boss lacks Manage Guild: needed only for /lockdown, which pauses invites and DMs in a raid. To allow it: Server Settings → Roles → ${roleName}: allow Manage Guild, or open the boss's /lockdown invite link below.`,
+		line: `/lockdown: off. The boss lacks Manage Guild: needed only for /lockdown, which pauses invites and DMs in a raid. To allow it: Server Settings → Roles → ${roleName}: allow Manage Guild, or open the boss's link with Manage Guild below.`,
 	};
 }

@@ -27,7 +27,7 @@ describe('diagnose', () => {
 		expect(result.findings.map((finding) => finding.code)).not.toContain(ErrorCodes.MissingPermission);
 		expect(result.lockdown).toEqual({
 			ready: false,
-			line: "/lockdown: off. The boss lacks Manage Guild: needed only for /lockdown, which pauses invites and DMs in a raid. To allow it: Server Settings → Roles → Massnick: allow Manage Guild, or open the boss's /lockdown invite link below.",
+			line: "/lockdown: off. The boss lacks Manage Guild: needed only for /lockdown, which pauses invites and DMs in a raid. To allow it: Server Settings → Roles → Massnick: allow Manage Guild, or open the boss's link with Manage Guild below.",
 		});
 		// 19456 (View Channel, Send Messages, Embed Links) and Manage Guild (32).
 		expect(result.rows[0]!.lockdownInvite).toBe(`https://discord.com/oauth2/authorize?client_id=${BOSS_ID}&scope=bot+applications.commands&permissions=19488`);
