@@ -225,7 +225,7 @@ export class Boss implements BossHandle {
 		const context = this.#context!;
 		const log = this.logger.child({ command: interaction.commandName, user: interaction.user.id });
 		try {
-			// Who may run a command is its definition's: Manage Nicknames, Manage Roles for /massrole.
+			// Who may run a command is its definition's: Manage Nicknames, Manage Roles for /massrole, Manage Guild for /lockdown.
 			const needs = commandPermission(interaction.commandName);
 			if (!isAllowed(interaction, this.config.permissions, needs)) {
 				log.warn('refused: not allowed');

@@ -18,6 +18,16 @@ export const BOSS_CHANNEL_PERMISSIONS: bigint = PermissionFlagsBits.ViewChannel 
  */
 export const WORKER_PERMISSIONS: bigint = PermissionFlagsBits.ManageNicknames;
 
+/**
+ * What the boss needs for `/lockdown` alone: Manage Guild, which Discord asks of a bot to pause
+ * invites and DMs (Modify Guild Incident Actions). It is left out of the boss's own invite link:
+ * it also lets a bot change the server's settings, so a server that never locks down through
+ * massnick is better off without it. The doctor offers a second link that asks for it.
+ *
+ * @see {@link https://discord.com/developers/docs/resources/guild#modify-guild-incident-actions}
+ */
+export const LOCKDOWN_PERMISSIONS: bigint = PermissionFlagsBits.ManageGuild;
+
 /** The permissions each kind of bot is invited with: exactly what it needs, nothing more. */
 export const REQUIRED_PERMISSIONS: Readonly<Record<BotRole, bigint>> = Object.freeze({ boss: BOSS_CHANNEL_PERMISSIONS, worker: WORKER_PERMISSIONS });
 

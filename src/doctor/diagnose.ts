@@ -1,8 +1,10 @@
 import { PermissionFlagsBits, type APIRole } from 'discord.js';
 import { inviteUrl } from '../discord/inviteUrl.js';
+import { LOCKDOWN_PERMISSIONS } from '../discord/requiredPermissions.js';
 import { hasMembersIntent } from '../discord/membersIntent.js';
 import { ErrorCodes } from '../errors.js';
 import type { BotFacts } from './BotFacts.js';
+import { checkLockdown, type LockdownCheck } from './checkLockdown.js';
 import { checkServerRoom } from './checkServerRoom.js';
 import { checkStatusChannel } from './checkStatusChannel.js';
 import { countServerRoom, type ServerRoom } from './countServerRoom.js';
@@ -26,6 +28,8 @@ export interface BotRow {
 	readonly membersIntent: string;
 	/** Its invite link, when its application id is known. */
 	readonly invite?: string;
+	/** The boss's: the same link asking Manage Guild too, for `/lockdown`. */
+	readonly lockdownInvite?: string;
 }
 
 export interface DiagnoseInput {
@@ -42,6 +46,8 @@ export interface Diagnosis {
 	readonly findings: Finding[];
 	/** The server's room for more bots and the report's lines on it; absent when no bot could read the guild. */
 	readonly room?: { readonly counts: ServerRoom; readonly lines: readonly string[] };
+	/** Whether the boss can run `/lockdown`; absent when the boss could not be read in the guild. */
+	readonly lockdown?: LockdownCheck;
 }
 
 /**
@@ -52,20 +58,27 @@ export function diagnose(input: DiagnoseInput): Diagnosis {
 	const ourBots = input.bots.flatMap((bot) => (bot.memberRoles ? [bot.memberRoles] : []));
 	const rows: BotRow[] = [];
 	const findings: Finding[] = [];
+	let lockdown: LockdownCheck | undefined;
 	for (const bot of input.bots) {
 		const checked = checkBot(bot, input, ourBots);
 		rows.push(checked.row);
 		findings.push(...checked.findings);
+		lockdown ??= checked.lockdown;
 	}
 	findings.push(...checkWorkersReach(input, ourBots));
-	if (!input.guild) return { rows, findings };
+	const withLockdown = lockdown ? { lockdown } : {};
+	if (!input.guild) return { rows, findings, ...withLockdown };
 	const counts = countServerRoom(input.guild, input.bots);
 	const room = checkServerRoom(counts);
 	findings.push(...room.findings);
-	return { rows, findings, room: { counts, lines: room.lines } };
+	return { rows, findings, room: { counts, lines: room.lines }, ...withLockdown };
 }
 
-function checkBot(bot: BotFacts, input: DiagnoseInput, ourBots: ReadonlyArray<readonly string[]>): { row: BotRow; findings: Finding[] } {
+function checkBot(
+	bot: BotFacts,
+	input: DiagnoseInput,
+	ourBots: ReadonlyArray<readonly string[]>,
+): { row: BotRow; findings: Finding[]; lockdown?: LockdownCheck } {
 	const findings: Finding[] = [];
 	const fatal = (code: Finding['code'], message: string, fix: string, context: Record<string, unknown> = {}): void => {
 		findings.push({ code, severity: 'fatal', bot: bot.label, message: `${bot.label}: ${message}`, fix, context: { bot: bot.label, ...context } });
@@ -96,6 +109,7 @@ function checkBot(bot: BotFacts, input: DiagnoseInput, ourBots: ReadonlyArray<re
 		return { row, findings };
 	}
 	row = { ...row, invite: inviteUrl(app.id, bot.role) };
+	if (bot.role === 'boss') row = { ...row, lockdownInvite: inviteUrl(app.id, bot.role, LOCKDOWN_PERMISSIONS) };
 
 	const intent = hasMembersIntent(app.flags);
 	if (bot.role === 'boss') {
@@ -160,7 +174,7 @@ function checkBot(bot: BotFacts, input: DiagnoseInput, ourBots: ReadonlyArray<re
 		);
 		row = { ...row, permissions: channel.cell };
 		findings.push(...channel.findings.map((finding) => ({ ...finding, message: `${bot.label}: ${finding.message}` })));
-		return { row, findings };
+		return { row, findings, lockdown: checkLockdown(permissions, top?.name ?? '@everyone') };
 	}
 
 	if (permissions.has(PermissionFlagsBits.ManageNicknames)) row = { ...row, permissions: 'Manage Nicknames: ok' };

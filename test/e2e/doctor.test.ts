@@ -59,6 +59,14 @@ describe('npm run doctor', () => {
 		expect(result.text).toMatch(/^boss +Massnick Boss +accepted +yes +#general: ok +ok +Massnick/m);
 		expect(result.text).toMatch(/^worker 2 +Massnick Worker 3 +accepted +yes +Manage Nicknames: ok/m);
 		expect(result.text).toContain('✓ Nothing stops a job');
+		// Manage Guild is for /lockdown alone: its own line and its own link, never a problem.
+		expect(result.text).toContain('/lockdown: off. The boss lacks Manage Guild: needed only for /lockdown');
+		expect(result.text).toMatch(
+			new RegExp(
+				`^ {2}boss with Manage Guild \\(needed only for /lockdown\\) +https://discord\\.com/oauth2/authorize\\?client_id=${sandbox.bossId}&scope=bot\\+applications\\.commands&permissions=19488$`,
+				'm',
+			),
+		);
 		expect(result.text).toMatch(/─+\nJournals on disk/);
 		// The room is always shown: the boss, 3 workers and MEE6 use 5 of Discord's 50 integrations.
 		expect(result.text).toContain('This server can take at most 45 more workers (50 integrations; at least 5 bots in it now).');

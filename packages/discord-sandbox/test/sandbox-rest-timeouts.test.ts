@@ -7,7 +7,6 @@ import {
 	type APIAuditLog,
 	type APIGuildMember,
 	type GatewayGuildMemberUpdateDispatchData,
-	type GatewayGuildUpdateDispatchData,
 } from 'discord-api-types/v10';
 import { Client, Events, GatewayIntentBits, type Guild } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,17 +18,16 @@ import { loginAll } from './support/loginAll.js';
 import { waitUntil } from './support/waitUntil.js';
 
 /**
- * Timeouts (`communication_disabled_until` on Modify Guild Member) and incident actions (paused
- * invites and DMs) through the real discord.js, with Discord's rules: Moderate Members, the
- * 28-day bound, never the owner or an Administrator; Manage Guild and the 24-hour bound.
+ * Timeouts (`communication_disabled_until` on Modify Guild Member) through the real discord.js,
+ * with Discord's rules: Moderate Members, the 28-day bound, never the owner or an Administrator.
+ * Incident actions are in sandbox-rest-incident-actions.test.ts.
  */
 let sandbox: Sandbox;
 let control: SandboxControl;
 let rest: REST;
 let client: Client;
 const memberUpdates: GatewayGuildMemberUpdateDispatchData[] = [];
-const guildUpdates: GatewayGuildUpdateDispatchData[] = [];
-const PERMISSIONS = ['ManageNicknames', 'ViewAuditLog', 'ModerateMembers', 'ManageGuild'];
+const PERMISSIONS = ['ManageNicknames', 'ViewAuditLog', 'ModerateMembers'];
 const DAY = 86_400_000;
 
 beforeAll(async () => {
@@ -40,7 +38,6 @@ beforeAll(async () => {
 	client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers], rest: { api: sandbox.apiUrl, retries: 0 } });
 	client.on(Events.Raw, (packet: { t: string; d: never }) => {
 		if (packet.t === GatewayDispatchEvents.GuildMemberUpdate) memberUpdates.push(packet.d);
-		if (packet.t === GatewayDispatchEvents.GuildUpdate) guildUpdates.push(packet.d);
 	});
 	await loginAll([[client, sandbox.bossToken]]);
 });
@@ -114,31 +111,5 @@ describe('communication_disabled_until on PATCH /guilds/{id}/members/{user}', ()
 		} finally {
 			await control.editRole(sandbox.guildId, sandbox.state.guild.roleIds.Massnick, { permissions: PERMISSIONS });
 		}
-	});
-});
-
-describe('PUT /guilds/{id}/incident-actions', () => {
-	it('pauses invites and DMs with guild.setIncidentActions: answers incidents_data, GUILD_UPDATE carries it, discord.js keeps it; null resumes', async () => {
-		const until = new Date(Date.now() + 2 * 3_600_000);
-		const data = await guild().setIncidentActions({ invitesDisabledUntil: until, dmsDisabledUntil: until });
-		expect(data.invitesDisabledUntil?.getTime()).toBe(until.getTime());
-		await waitUntil(() => guild().incidentsData?.dmsDisabledUntil?.getTime() === until.getTime(), { what: 'GUILD_UPDATE with incidents_data' });
-		expect(guildUpdates.at(-1)!.incidents_data).toMatchObject({ invites_disabled_until: expect.any(String) });
-		const resumed = await guild().setIncidentActions({ invitesDisabledUntil: null, dmsDisabledUntil: null });
-		expect([resumed.invitesDisabledUntil, resumed.dmsDisabledUntil]).toEqual([null, null]);
-		await waitUntil(() => guild().incidentsData?.invitesDisabledUntil === null, { what: 'the pause lifted in discord.js' });
-	});
-
-	it('refuses more than 24 hours ahead with 400/50035, and a bot without Manage Guild with 403/50013', async () => {
-		const tooLate = await apiFailure(guild().setIncidentActions({ invitesDisabledUntil: new Date(Date.now() + 25 * 3_600_000) }));
-		expect([tooLate.status, tooLate.code]).toEqual([400, RESTJSONErrorCodes.InvalidFormBodyOrContentType]);
-		await control.editRole(sandbox.guildId, sandbox.state.guild.roleIds.Massnick, { permissions: ['ManageNicknames'] });
-		try {
-			const refused = await apiFailure(guild().setIncidentActions({ invitesDisabledUntil: new Date(Date.now() + 3_600_000) }));
-			expect([refused.status, refused.code]).toEqual([403, RESTJSONErrorCodes.MissingPermissions]);
-		} finally {
-			await control.editRole(sandbox.guildId, sandbox.state.guild.roleIds.Massnick, { permissions: PERMISSIONS });
-		}
-		expect(sandbox.state.incidents?.invites_disabled_until ?? null).toBe(null);
 	});
 });

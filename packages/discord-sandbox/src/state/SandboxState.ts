@@ -65,7 +65,10 @@ export class SandboxState {
 	public readonly bans = new BanStore();
 	/** Members' `communication_disabled_until` (Unix ms), by member slot; absent when never timed out or lifted. */
 	public readonly timeouts = new Map<number, number>();
-	/** The guild's `incidents_data`: paused invites and DMs (null until an incident action is set). */
+	/**
+	 * The incident actions as last set (null until one is): read them through
+	 * {@link incidentsData}, which lifts a pause whose time has passed.
+	 */
 	public incidents: APIIncidentsData | null = null;
 	public readonly snowflakes: SnowflakeGenerator;
 	public readonly now: () => number;
@@ -149,6 +152,17 @@ export class SandboxState {
 			pending: false,
 			communication_disabled_until: until === undefined ? null : toDiscordTimestamp(until),
 		};
+	}
+
+	/**
+	 * The guild's `incidents_data` as Discord shows it now: a pause whose time has passed reads as
+	 * null (Discord sets it back to null once it runs out), null until an action was ever set.
+	 */
+	public incidentsData(): APIIncidentsData | null {
+		if (!this.incidents) return null;
+		const now = this.now();
+		const inForce = (until: string | null): string | null => (until !== null && Date.parse(until) > now ? until : null);
+		return { invites_disabled_until: inForce(this.incidents.invites_disabled_until), dms_disabled_until: inForce(this.incidents.dms_disabled_until) };
 	}
 
 	public isOwner(index: number): boolean {
@@ -435,7 +449,7 @@ export class SandboxState {
 			premium_progress_bar_enabled: false,
 			hub_type: null,
 			safety_alerts_channel_id: null,
-			incidents_data: this.incidents && { ...this.incidents },
+			incidents_data: this.incidentsData(),
 			...(withCounts ? { approximate_member_count: this.members.size, approximate_presence_count: 0 } : {}),
 		};
 	}
