@@ -16,6 +16,7 @@ export {
 	estimateMemberEdit,
 	estimateRestore,
 	estimateShareMs,
+	type EstimatedGroup,
 	exactly,
 	type GuildCounts,
 	holdersOf,
