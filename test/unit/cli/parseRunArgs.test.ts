@@ -64,7 +64,7 @@ describe('parseRunArgs', () => {
 	});
 
 	it('names the job that is missing or unknown', () => {
-		expect(problemOf([])).toMatch(/which job.*massnick, massrole, sanitize, clearnicks or restore/);
+		expect(problemOf([])).toMatch(/which job.*massnick, massrole, sanitize, clearnicks, masstimeout or restore/);
 		expect(problemOf(['massrename'])).toMatch(/unknown job "massrename"/);
 		expect(problemOf(['massrole', '--role', ROLE])).toMatch(/add or remove.*got "--role"/);
 	});
