@@ -1,8 +1,10 @@
 import { PermissionFlagsBits, type APIRole } from 'discord.js';
+import type { CommandPermission } from '../actions/index.js';
 import { inviteUrl } from '../discord/inviteUrl.js';
 import { hasMembersIntent } from '../discord/membersIntent.js';
 import { ErrorCodes } from '../errors.js';
 import type { BotFacts } from './BotFacts.js';
+import { checkCommands, type WorkerPermissions, workerInvitePermissions } from './checkCommands.js';
 import { checkServerRoom } from './checkServerRoom.js';
 import { checkStatusChannel } from './checkStatusChannel.js';
 import { countServerRoom, type ServerRoom } from './countServerRoom.js';
@@ -35,6 +37,10 @@ export interface DiagnoseInput {
 	readonly bots: readonly BotFacts[];
 	/** Null when no bot could read the guild. */
 	readonly guild: GuildFacts | null;
+	/** Each command with the permission it needs of the workers; the report says which they hold. */
+	readonly commands?: readonly CommandPermission[] | undefined;
+	/** `invite.actions`: the commands whose permission the workers' invite links ask for too. */
+	readonly inviteActions?: readonly string[] | undefined;
 }
 
 export interface Diagnosis {
@@ -42,6 +48,8 @@ export interface Diagnosis {
 	readonly findings: Finding[];
 	/** The server's room for more bots and the report's lines on it; absent when no bot could read the guild. */
 	readonly room?: { readonly counts: ServerRoom; readonly lines: readonly string[] };
+	/** Which command needs which permission of the workers, and whether they hold it (see `checkCommands`). */
+	readonly commands?: readonly string[];
 }
 
 /**
@@ -58,11 +66,28 @@ export function diagnose(input: DiagnoseInput): Diagnosis {
 		findings.push(...checked.findings);
 	}
 	findings.push(...checkWorkersReach(input, ourBots));
-	if (!input.guild) return { rows, findings };
+	let commands: string[] | undefined;
+	if (input.commands) {
+		const checked = checkCommands({ commands: input.commands, chosen: input.inviteActions ?? [], workers: workersIn(input) });
+		commands = checked.lines;
+		findings.push(...checked.findings);
+	}
+	if (!input.guild) return { rows, findings, ...(commands ? { commands } : {}) };
 	const counts = countServerRoom(input.guild, input.bots);
 	const room = checkServerRoom(counts);
 	findings.push(...room.findings);
-	return { rows, findings, room: { counts, lines: room.lines } };
+	return { rows, findings, room: { counts, lines: room.lines }, ...(commands ? { commands } : {}) };
+}
+
+/** The workers in the guild with their guild permissions, for `checkCommands`. */
+function workersIn(input: DiagnoseInput): WorkerPermissions[] {
+	const guild = input.guild;
+	if (!guild) return [];
+	return input.bots.flatMap((bot) => {
+		if (bot.role !== 'worker' || !bot.memberRoles || !bot.application) return [];
+		const permissions = guildPermissions(bot.memberRoles, guild.roles, guild.id, bot.application.botUserId === guild.ownerId);
+		return [{ label: bot.label, permissions, roleName: highestRole(bot.memberRoles, guild.roles, guild.id)?.name ?? '@everyone' }];
+	});
 }
 
 function checkBot(bot: BotFacts, input: DiagnoseInput, ourBots: ReadonlyArray<readonly string[]>): { row: BotRow; findings: Finding[] } {
@@ -95,7 +120,8 @@ function checkBot(bot: BotFacts, input: DiagnoseInput, ourBots: ReadonlyArray<re
 		fatal(ErrorCodes.CheckFailed, `could not be checked: ${bot.failure ?? 'no answer'}.`, 'check DISCORD_API_URL and the network, then run the doctor again');
 		return { row, findings };
 	}
-	row = { ...row, invite: inviteUrl(app.id, bot.role) };
+	const extra = bot.role === 'worker' ? workerInvitePermissions(input.commands ?? [], input.inviteActions ?? []) : 0n;
+	row = { ...row, invite: inviteUrl(app.id, bot.role, extra) };
 
 	const intent = hasMembersIntent(app.flags);
 	if (bot.role === 'boss') {
