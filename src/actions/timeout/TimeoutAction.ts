@@ -22,6 +22,9 @@ export const TIMEOUT = 'timeout';
 /** Why a member holding Administrator is left alone: Discord answers 403 to any timeout of them. */
 export const ADMINISTRATOR = 'administrator';
 
+/** Why a job past its end plans nobody: every timeout it would set is over. */
+export const ENDED = 'timeout-ended';
+
 /** What the action is asked for: when the timeouts end, and the requester's reason, if any. */
 export interface TimeoutRequest {
 	/** Unix milliseconds, on a whole second (see `timeoutEnd`). */
@@ -72,8 +75,9 @@ export class TimeoutAction implements MassAction {
 
 	plan(member: MemberRecord, ctx: GuildContext): Plan {
 		const now = this.#now();
-		// Past its end, every timeout the job would set is over: nothing is left to do.
-		if (this.until <= now) return DONE;
+		// Past its end, every timeout the job would set is over: the job is about nobody any more
+		// (not "done": a count then would say everyone is timed out).
+		if (this.until <= now) return { action: 'skip', reason: ENDED };
 		const current = inForce(member.communicationDisabledUntil ?? null, now);
 		if (current !== null && seconds(current) >= seconds(this.until)) return DONE;
 		const cant = this.outOfReach(member, ctx);

@@ -1,6 +1,6 @@
 import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, type REST } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { ADMINISTRATOR, TimeoutAction } from '../../../../src/actions/timeout/TimeoutAction.js';
+import { ADMINISTRATOR, ENDED, TimeoutAction } from '../../../../src/actions/timeout/TimeoutAction.js';
 import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
 import { ErrorCodes } from '../../../../src/errors.js';
 import { ABOVE_REQUESTER, forRequester } from '../../../../src/jobs/GuildContext.js';
@@ -73,10 +73,11 @@ describe('TimeoutAction.plan', () => {
 		expect(action.plan(member(null), helper)).toEqual({ action: 'change', from: null, to: iso(UNTIL) });
 	});
 
-	it('plans nobody once its end has passed: every timeout it would set is over', () => {
+	it('plans nobody once its end has passed, not even as done: every timeout it would set is over', () => {
 		clock = UNTIL;
 		try {
-			expect(action.plan(member(null), ctx)).toEqual({ action: 'done' });
+			expect(action.plan(member(null), ctx)).toEqual({ action: 'skip', reason: ENDED });
+			expect(action.plan(member(UNTIL), ctx)).toEqual({ action: 'skip', reason: ENDED });
 		} finally {
 			clock = NOW;
 		}
