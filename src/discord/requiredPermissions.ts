@@ -11,8 +11,10 @@ export type BotRole = 'boss' | 'worker';
 export const BOSS_CHANNEL_PERMISSIONS: bigint = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks;
 
 /**
- * What a worker needs in the guild: Manage Nicknames, and (not a permission) a highest role
- * above every member it renames.
+ * What every worker needs in the guild: Manage Nicknames, and (not a permission) a highest role
+ * above every member it changes. A command that changes something else needs its own permission
+ * too (Manage Roles for /massrole, Moderate Members for /masstimeout): the operator chooses those
+ * (`invite.actions`), and the doctor says which command needs which.
  *
  * @see {@link https://discord.com/developers/docs/topics/permissions#permission-hierarchy}
  */

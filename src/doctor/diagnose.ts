@@ -1,10 +1,12 @@
 import { PermissionFlagsBits, type APIRole } from 'discord.js';
+import type { CommandPermission } from '../actions/index.js';
 import { inviteUrl } from '../discord/inviteUrl.js';
 import { LOCKDOWN_PERMISSIONS } from '../discord/requiredPermissions.js';
 import { hasMembersIntent } from '../discord/membersIntent.js';
 import { ErrorCodes } from '../errors.js';
 import type { BotFacts } from './BotFacts.js';
 import { checkLockdown, type LockdownCheck } from './checkLockdown.js';
+import { checkCommands, type WorkerPermissions, workerInvitePermissions } from './checkCommands.js';
 import { checkServerRoom } from './checkServerRoom.js';
 import { checkStatusChannel } from './checkStatusChannel.js';
 import { countServerRoom, type ServerRoom } from './countServerRoom.js';
@@ -39,6 +41,10 @@ export interface DiagnoseInput {
 	readonly bots: readonly BotFacts[];
 	/** Null when no bot could read the guild. */
 	readonly guild: GuildFacts | null;
+	/** Each command with the permission it needs of the workers; the report says which they hold. */
+	readonly commands?: readonly CommandPermission[] | undefined;
+	/** `invite.actions`: the commands whose permission the workers' invite links ask for too. */
+	readonly inviteActions?: readonly string[] | undefined;
 }
 
 export interface Diagnosis {
@@ -48,6 +54,8 @@ export interface Diagnosis {
 	readonly room?: { readonly counts: ServerRoom; readonly lines: readonly string[] };
 	/** Whether the boss can run `/lockdown`; absent when the boss could not be read in the guild. */
 	readonly lockdown?: LockdownCheck;
+	/** Which command needs which permission of the workers, and whether they hold it (see `checkCommands`). */
+	readonly commands?: readonly string[];
 }
 
 /**
@@ -66,12 +74,29 @@ export function diagnose(input: DiagnoseInput): Diagnosis {
 		lockdown ??= checked.lockdown;
 	}
 	findings.push(...checkWorkersReach(input, ourBots));
-	const withLockdown = lockdown ? { lockdown } : {};
-	if (!input.guild) return { rows, findings, ...withLockdown };
+	let commands: string[] | undefined;
+	if (input.commands) {
+		const checked = checkCommands({ commands: input.commands, chosen: input.inviteActions ?? [], workers: workersIn(input) });
+		commands = checked.lines;
+		findings.push(...checked.findings);
+	}
+	const extras = { ...(lockdown ? { lockdown } : {}), ...(commands ? { commands } : {}) };
+	if (!input.guild) return { rows, findings, ...extras };
 	const counts = countServerRoom(input.guild, input.bots);
 	const room = checkServerRoom(counts);
 	findings.push(...room.findings);
-	return { rows, findings, room: { counts, lines: room.lines }, ...withLockdown };
+	return { rows, findings, room: { counts, lines: room.lines }, ...extras };
+}
+
+/** The workers in the guild with their guild permissions, for `checkCommands`. */
+function workersIn(input: DiagnoseInput): WorkerPermissions[] {
+	const guild = input.guild;
+	if (!guild) return [];
+	return input.bots.flatMap((bot) => {
+		if (bot.role !== 'worker' || !bot.memberRoles || !bot.application) return [];
+		const permissions = guildPermissions(bot.memberRoles, guild.roles, guild.id, bot.application.botUserId === guild.ownerId);
+		return [{ label: bot.label, permissions, roleName: highestRole(bot.memberRoles, guild.roles, guild.id)?.name ?? '@everyone' }];
+	});
 }
 
 function checkBot(
@@ -108,7 +133,8 @@ function checkBot(
 		fatal(ErrorCodes.CheckFailed, `could not be checked: ${bot.failure ?? 'no answer'}.`, 'check DISCORD_API_URL and the network, then run the doctor again');
 		return { row, findings };
 	}
-	row = { ...row, invite: inviteUrl(app.id, bot.role) };
+	const extra = bot.role === 'worker' ? workerInvitePermissions(input.commands ?? [], input.inviteActions ?? []) : 0n;
+	row = { ...row, invite: inviteUrl(app.id, bot.role, extra) };
 	if (bot.role === 'boss') row = { ...row, lockdownInvite: inviteUrl(app.id, bot.role, LOCKDOWN_PERMISSIONS) };
 
 	const intent = hasMembersIntent(app.flags);

@@ -38,6 +38,7 @@ export function renderReport({ guildId, guild, diagnosis }: ReportInput): string
 		...formatTable([COLUMNS.map(([, title]) => title), ...rows.map((row) => COLUMNS.map(([key]) => row[key] ?? '-'))]),
 	);
 	if (diagnosis.room) lines.push('', ...diagnosis.room.lines);
+	if (diagnosis.commands) lines.push('', ...diagnosis.commands);
 	if (diagnosis.lockdown) lines.push('', diagnosis.lockdown.line);
 
 	const fatal = findings.filter((finding) => finding.severity === 'fatal');
@@ -45,7 +46,10 @@ export function renderReport({ guildId, guild, diagnosis }: ReportInput): string
 	if (fatal.length > 0) lines.push('', 'Problems that stop a job:', ...fatal.flatMap((finding) => renderFinding('✗', finding)));
 	if (warnings.length > 0) lines.push('', 'Warnings:', ...warnings.flatMap((finding) => renderFinding('!', finding)));
 
-	lines.push('', 'Invite links (each with exactly the permissions that bot needs):');
+	lines.push(
+		'',
+		"Invite links (each with exactly the permissions that bot needs; the workers' with Manage Nicknames and what invite.actions in config/massnick.json chooses):",
+	);
 	const links = rows.flatMap((row) => [
 		[row.bot, row.invite ?? "(unknown until Discord accepts this bot's token)"],
 		...(row.lockdownInvite ? [[`${row.bot} with Manage Guild (needed only for /lockdown)`, row.lockdownInvite]] : []),

@@ -3,7 +3,7 @@
  * use of `jobs/`. Files inside `jobs/` import each other directly; everything outside imports this
  * file (the architecture test holds it).
  */
-export { ABOVE_REQUESTER, forRequester, type GuildContext, outOfReach } from './GuildContext.js';
+export { ABOVE_REQUESTER, forRequester, type GuildContext, hasAdministrator, outOfReach } from './GuildContext.js';
 export type { Job, JobMode, JobResult } from './Job.js';
 export { JobManager } from './JobManager.js';
 export type { ActionWords, ChangedRole, ChangeRequest, ChangeTarget, MassAction } from './MassAction.js';
@@ -16,6 +16,7 @@ export {
 	estimateMemberEdit,
 	estimateRestore,
 	estimateShareMs,
+	type EstimatedGroup,
 	exactly,
 	type GuildCounts,
 	holdersOf,

@@ -8,7 +8,7 @@ import {
 	type APIGuildMember,
 	type GatewayGuildMemberUpdateDispatchData,
 } from 'discord-api-types/v10';
-import { Client, Events, GatewayIntentBits, type Guild } from 'discord.js';
+import { Client, Events, GatewayIntentBits, type Guild, type Interaction, PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxControl } from '../src/client/SandboxControl.js';
 import { renamableMembers } from '../src/renamableMembers.js';
@@ -110,6 +110,66 @@ describe('communication_disabled_until on PATCH /guilds/{id}/members/{user}', ()
 			expect((await guild().members.edit(target!, { nick: 'Still renamable' })).nickname).toBe('Still renamable');
 		} finally {
 			await control.editRole(sandbox.guildId, sandbox.state.guild.roleIds.Massnick, { permissions: PERMISSIONS });
+		}
+	});
+});
+
+describe('a timed-out member', () => {
+	it('holds only View Channel and Read Message History in a command’s interaction while the timeout is in force, overwrites included, and all again once it has ended', async () => {
+		await rest.put(Routes.applicationGuildCommands(sandbox.bossId, sandbox.guildId), { body: [{ name: 'ping', description: 'ping' }] });
+		const [, , , , target] = renamableMembers(sandbox, 5);
+		const role = await control.createRole(sandbox.guildId, { name: 'Talker', permissions: ['SendMessages', 'ManageNicknames'], position: 1 });
+		await control.addMemberRole(sandbox.guildId, target!, role.id);
+		await control.setChannelPermission(sandbox.channelId, target!, { type: 1, allow: ['SendMessages', 'AttachFiles'] });
+		const seen: bigint[] = [];
+		const listener = (interaction: Interaction): void => {
+			if (interaction.user.id === target) seen.push(interaction.memberPermissions!.bitfield);
+		};
+		client.on(Events.InteractionCreate, listener);
+		const invokeAs = async (): Promise<bigint> => {
+			const count = seen.length;
+			await control.invoke(sandbox.guildId, target!, 'ping', {}, sandbox.channelId);
+			await waitUntil(() => seen.length > count, { what: 'the interaction' });
+			return seen.at(-1)!;
+		};
+		try {
+			const set = (until: number) =>
+				rest.patch(Routes.guildMember(sandbox.guildId, target!), { body: { communication_disabled_until: new Date(until).toISOString() } });
+			await set(Date.now() + DAY);
+			expect(await invokeAs()).toBe(PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory);
+			// A time in the past is taken, and is no timeout: Discord keeps it as it was set (discord-api-docs #4385).
+			await set(Date.now() - DAY);
+			expect(Date.parse((await memberJson(target!)).communication_disabled_until!)).toBeLessThan(Date.now());
+			const after = await invokeAs();
+			expect(after & PermissionFlagsBits.SendMessages).toBe(PermissionFlagsBits.SendMessages);
+			expect(after & PermissionFlagsBits.ManageNicknames).toBe(PermissionFlagsBits.ManageNicknames);
+		} finally {
+			client.off(Events.InteractionCreate, listener);
+			await control.deleteChannelPermission(sandbox.channelId, target!);
+		}
+	});
+
+	it('a bot timed out is refused what its roles allow, 403/50013, until the timeout ends; an Administrator keeps every permission', async () => {
+		const { state } = sandbox;
+		const worker = state.apps.find((app) => app.role === 'worker')!;
+		const workerRest = new REST({ api: sandbox.apiUrl, retries: 0 }).setToken(sandbox.workerTokens[0]!);
+		const [, , , , , target] = renamableMembers(sandbox, 6);
+		const rename = (nick: string) => workerRest.patch(Routes.guildMember(sandbox.guildId, target!), { body: { nick } });
+		// Set as Discord keeps it; the workers share the boss's rank, so no bot of the sandbox may time them out.
+		state.timeouts.set(worker.memberIndex, state.now() + DAY);
+		try {
+			const error = await apiFailure(rename('Refused'));
+			expect([error.status, error.code]).toEqual([403, RESTJSONErrorCodes.MissingPermissions]);
+		} finally {
+			state.timeouts.delete(worker.memberIndex);
+		}
+		expect(((await rename('Allowed')) as APIGuildMember).nick).toBe('Allowed');
+		const admin = [...state.members.indices()].find((index) => state.members.roles(index).includes(state.guild.roleIds.Admin) && !state.isOwner(index))!;
+		state.timeouts.set(admin, state.now() + DAY);
+		try {
+			expect(state.permissions(admin) & PermissionFlagsBits.Administrator).toBe(PermissionFlagsBits.Administrator);
+		} finally {
+			state.timeouts.delete(admin);
 		}
 	});
 });

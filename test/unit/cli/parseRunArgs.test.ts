@@ -86,7 +86,7 @@ describe('parseRunArgs', () => {
 	});
 
 	it('names the job that is missing or unknown', () => {
-		expect(problemOf([])).toMatch(/which job.*massnick, massrole, sanitize, clearnicks, restore or lockdown/);
+		expect(problemOf([])).toMatch(/which job.*massnick, massrole, sanitize, clearnicks, masstimeout, restore or lockdown/);
 		expect(problemOf(['massrename'])).toMatch(/unknown job "massrename"/);
 		expect(problemOf(['massrole', '--role', ROLE])).toMatch(/add or remove.*got "--role"/);
 	});
