@@ -7,7 +7,7 @@ import { benchResultsFile } from '../paths.js';
 import { SandboxProcess } from '../SandboxProcess.js';
 import { GuildLife } from './GuildLife.js';
 import { measureSoak } from './measure.js';
-import { soakOptions } from './options.js';
+import { SOAK_USAGE, soakOptions } from './options.js';
 import { runPhases } from './phases.js';
 import { RequestLogReader } from './RequestLogReader.js';
 import { describeSchedule, soakSchedule } from './schedule.js';
@@ -32,7 +32,10 @@ import { brokenInvariants } from './verdict.js';
  * What happens when is schedule.ts; how each fault is brought about, faults.ts; the checks,
  * invariants.ts and verdict.ts.
  */
-const options = await soakOptions(process.argv.slice(2));
+const options = await soakOptions(process.argv.slice(2)).catch((error: Error) => {
+	console.error(`${error.message}\n\n${SOAK_USAGE}`);
+	return process.exit(2);
+});
 // The sandbox's own seeded generator: the same seed gives the same schedule and the same guild life.
 const random = new Random(options.seed);
 const schedule = soakSchedule(random);

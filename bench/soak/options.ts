@@ -17,6 +17,9 @@ export interface SoakOptions {
 	settings: Record<string, unknown>;
 }
 
+/** What `npm run soak` takes, printed with an error in its flags. */
+export const SOAK_USAGE = 'usage: npm run soak [-- --members 200000 --workers 10 --time-scale 50 --seed 20261201]';
+
 /** The nickname template every rename gives. */
 export const NAME = 'Soak {id}';
 
