@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ControlMember } from '@massnick/discord-sandbox';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { lostMembers } from '../support/lostMembers.js';
-import { memberPatches, renamedTwice } from '../support/renamesPerMember.js';
+import { memberPatches, renamedTwice } from '../../bench/soak/invariants.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { type Stack, startMassnickOn, startStack } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
@@ -208,7 +208,7 @@ describe('long runs on a live guild', () => {
 		// by the first run or the rerun, then once more by the restore).
 		const { requests } = await stack.control.requests(firstFrom);
 		const stretch = (from: number, to?: number) => requests.filter((request) => request.seq > from && (to === undefined || request.seq <= to));
-		const twice = [stretch(firstFrom, firstTo), stretch(restFrom, restTo), stretch(restoreFrom)].flatMap(renamedTwice);
+		const twice = [stretch(firstFrom, firstTo), stretch(restFrom, restTo), stretch(restoreFrom)].flatMap((requests) => renamedTwice(requests));
 		expect(twice).toEqual([]);
 		reportFigures('/cancel, rerun, restore', {
 			renamedBeforeCancel: renamedFirst,
