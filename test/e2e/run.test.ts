@@ -7,7 +7,7 @@ import { type ControlMember, SandboxControl, type SandboxRequest, startSandbox }
 import { RunLock } from '../../src/cli/RunLock.js';
 import { Journal } from '../../src/jobs/journal/Journal.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
-import { memberPatches } from '../support/renamesPerMember.js';
+import { memberPatches } from '../../bench/soak/invariants.js';
 import { startRun } from '../support/spawnRun.js';
 import type { Sandbox } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
