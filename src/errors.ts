@@ -17,6 +17,10 @@ export const ErrorCodes = {
 	NameEmpty: 'NAME_EMPTY',
 	TemplateInvalid: 'TEMPLATE_INVALID',
 	NoJournal: 'NO_JOURNAL',
+	/** The job /restore would undo is one Discord cannot undo (a kick). */
+	NotUndoable: 'NOT_UNDOABLE',
+	/** A job that cannot be undone was not confirmed with the count of members it changes. */
+	NotConfirmed: 'NOT_CONFIRMED',
 	NotAllowed: 'NOT_ALLOWED',
 	NotInGuild: 'NOT_IN_GUILD',
 	MissingPermission: 'MISSING_PERMISSION',

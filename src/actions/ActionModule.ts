@@ -1,6 +1,6 @@
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { MemberRecord } from '../discord/MemberRecord.js';
-import type { GuildContext, GuildCounts, JobEstimate, JournalHeader, MassAction, MemberFilters, SlotValue } from '../jobs/index.js';
+import type { GuildContext, GuildCounts, JobEstimate, JournalHeader, MassAction, MemberFilters, Range, SlotValue } from '../jobs/index.js';
 
 /**
  * What a job was asked with, by option name, whether it came from a slash command or from
@@ -93,6 +93,16 @@ export interface ActionModule {
 	 * @throws {JobError} with what changed.
 	 */
 	resume?(header: JournalHeader, deps: ActionDeps): MassAction;
+	/**
+	 * Whether a job that changes `members` asks for that number to be typed before it runs, the
+	 * way a repository's name is typed before it is deleted: for what cannot be undone (a kick, of
+	 * any size) or is large enough to hurt (a ban of more than 100). Asked first of the preview's
+	 * estimate (a range from Discord's counts): when it says yes, the preview counts the members
+	 * exactly, asks again with that count (`exactly(n)`), and when the answer is still yes, Start
+	 * opens a modal that takes that number, and `massnick run` takes it as `--confirm-count`.
+	 * Absent: Start starts.
+	 */
+	confirmByTypedCount?(members: Range): boolean;
 	/** One sample line of a preview: `@alice: “Alice” → “🎃 Alice”`, `@bob gets @Event`. */
 	describeChange(member: MemberRecord, from: SlotValue, to: SlotValue, roleName: (id: string) => string): string;
 	/**

@@ -1,5 +1,6 @@
 import type { ActionModule } from './ActionModule.js';
 import { clearModule } from './clear/clearModule.js';
+import { kickModule } from './kick/index.js';
 import { nicknameModule } from './nickname/nicknameModule.js';
 import { roleModule } from './role/roleModule.js';
 import { sanitizeModule } from './sanitize/index.js';
@@ -10,4 +11,4 @@ import { timeoutModule } from './timeout/timeoutModule.js';
  * command for each and `massnick run` a job; a journal is restored by the module whose
  * `journalTypes` name it. Adding an action is one folder and one line here.
  */
-export const actionModules: readonly ActionModule[] = [nicknameModule, roleModule, sanitizeModule, clearModule, timeoutModule];
+export const actionModules: readonly ActionModule[] = [nicknameModule, roleModule, sanitizeModule, clearModule, timeoutModule, kickModule];

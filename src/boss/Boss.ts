@@ -12,6 +12,7 @@ import {
 	type GatewayGuildMemberUpdateDispatchData,
 	type Guild,
 	MessageFlags,
+	type ModalSubmitInteraction,
 } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.js';
@@ -28,7 +29,7 @@ import type { BossContext, BossHandle } from './BossContext.js';
 import { bossGuildContext, type WorkerSight } from './bossGuildContext.js';
 import { bossCommands, commandDefinitions } from './commands/bossCommands.js';
 import { commandPermission } from './commandPermission.js';
-import { handleButton } from './componentHandlers.js';
+import { handleComponent } from './componentHandlers.js';
 import { FleetTallies } from './fleet/FleetTallies.js';
 import { isAllowed, notAllowedText } from './isAllowed.js';
 import type { LiveStatus } from './status/LiveStatus.js';
@@ -139,7 +140,7 @@ export class Boss implements BossHandle {
 		this.client.on(Events.InteractionCreate, (interaction) => {
 			if (interaction.guildId !== this.config.guildId) return;
 			if (interaction.isChatInputCommand()) void this.#handle(interaction);
-			else if (interaction.isButton()) void this.#press(interaction);
+			else if (interaction.isButton() || interaction.isModalSubmit()) void this.#press(interaction);
 		});
 		// Raw dispatches: the member cache is off, and discord.js drops a leave of an uncached
 		// member unless partials are on; the JSON is all a job needs anyway.
@@ -253,10 +254,11 @@ export class Boss implements BossHandle {
 		}
 	}
 
-	async #press(interaction: ButtonInteraction): Promise<void> {
+	/** A button pressed, or a modal submitted (the typed count of a preview's Start). */
+	async #press(interaction: ButtonInteraction | ModalSubmitInteraction): Promise<void> {
 		const log = this.logger.child({ button: interaction.customId, user: interaction.user.id });
 		try {
-			if (await handleButton(interaction, this.#context!)) return;
+			if (await handleComponent(interaction, this.#context!)) return;
 			await interaction.reply({ content: 'This button is from an older massnick and does nothing now.', flags: MessageFlags.Ephemeral });
 		} catch (error) {
 			const expected = error instanceof MassnickError;

@@ -1,9 +1,11 @@
 /**
- * The custom_ids of massnick's buttons: `<prefix>:<arguments…>`, so the boss routes a press by its
- * prefix (see `componentHandlers.ts`) and the handler reads the rest. Each id names what it is
- * about (a preview, a job), so a press on a stale message never reaches something newer.
+ * The custom_ids of massnick's buttons and modals: `<prefix>:<arguments…>`, so the boss routes a
+ * press or a submit by its prefix (see `componentHandlers.ts`) and the handler reads the rest.
+ * Each id names what it is about (a preview, a job), so a press on a stale message never reaches
+ * something newer.
  *
  * @see https://discord.com/developers/docs/components/reference#button
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-modal
  */
 
 /** Discord's limit on a component's custom_id. */
@@ -21,9 +23,14 @@ export interface CustomIdArgs {
 	preview: { previewId: string; button: PreviewButton };
 	/** `status:<jobKey>:<cancel|refresh>`, or `status:<jobKey>:confirm:<userId>` (only that member may press it). */
 	status: { jobKey: string; button: StatusButton; userId?: string | undefined };
+	/** `confirm:<previewId>`: the modal a preview's Start opens for a job whose count is typed. */
+	confirm: { previewId: string };
 }
 
 export type CustomIdPrefix = keyof CustomIdArgs;
+
+/** The prefixes of buttons; `confirm` is a modal's. */
+export type ButtonPrefix = Exclude<CustomIdPrefix, 'confirm'>;
 
 const SEPARATOR = ':';
 
@@ -37,6 +44,11 @@ export function statusButtonId(jobKey: string, button: StatusButton, userId?: st
 	return button === 'confirm' ? join('status', jobKey, button, userId ?? '') : join('status', jobKey, button);
 }
 
+/** The id of the modal that takes the typed count of preview `previewId`'s job. */
+export function confirmModalId(previewId: string): string {
+	return join('confirm', previewId);
+}
+
 /** What a custom_id says, or `undefined` for one massnick did not make (or an older version did). */
 export function parseCustomId(customId: string): { [P in CustomIdPrefix]: { prefix: P; args: CustomIdArgs[P] } }[CustomIdPrefix] | undefined {
 	const [prefix, id, button, userId, ...rest] = customId.split(SEPARATOR);
@@ -44,6 +56,7 @@ export function parseCustomId(customId: string): { [P in CustomIdPrefix]: { pref
 	if (prefix === 'preview' && (button === 'start' || button === 'cancel') && userId === undefined) {
 		return { prefix, args: { previewId: id, button } };
 	}
+	if (prefix === 'confirm' && button === undefined) return { prefix, args: { previewId: id } };
 	if (prefix === 'status') {
 		if ((button === 'cancel' || button === 'refresh') && userId === undefined) return { prefix, args: { jobKey: id, button } };
 		if (button === 'confirm' && userId) return { prefix, args: { jobKey: id, button, userId } };

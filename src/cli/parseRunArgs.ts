@@ -19,10 +19,24 @@ export interface ActionRunRequest extends RunCommon {
 	readonly subcommand: string | undefined;
 	/** `--exclude-role 123` is `{ exclude_role: '123' }`; a flag without a value is `true`. */
 	readonly options: Readonly<Record<string, string | true>>;
+	/**
+	 * `--confirm-count <n>`, for a module whose jobs are confirmed by their count (a kick, see
+	 * `ActionModule.confirmByTypedCount`): the members the operator expects it to change.
+	 */
+	readonly confirmCount: number | undefined;
+}
+
+/** `massnick run restore`'s own request. */
+export interface RestoreRunRequest extends RunCommon {
+	readonly kind: 'restore';
+	readonly job: 'restore';
+	readonly name: string | undefined;
+	/** `--skip-irreversible`: undo the newest job that can be undone, past newer ones Discord cannot undo. */
+	readonly pastIrreversible: boolean;
 }
 
 /** One job, as the command line asked for it. */
-export type RunRequest = ActionRunRequest | (RunCommon & { readonly kind: 'restore'; readonly job: 'restore'; readonly name: string | undefined });
+export type RunRequest = ActionRunRequest | RestoreRunRequest;
 
 export type ParsedRunArgs =
 	| { readonly kind: 'run'; readonly request: RunRequest }
@@ -31,6 +45,10 @@ export type ParsedRunArgs =
 	| { readonly kind: 'help' }
 	/** `problem` names the argument at fault and what it needs. */
 	| { readonly kind: 'invalid'; readonly problem: string };
+
+/** The flag a job confirmed by its count is run with (see `ActionModule.confirmByTypedCount`). */
+export const CONFIRM_COUNT_OPTION = 'confirm_count';
+const SKIP_IRREVERSIBLE_OPTION = 'skip_irreversible';
 
 const DEFAULT_PROGRESS_EVERY_S = 10;
 const MAX_PROGRESS_EVERY_S = 3600;
@@ -45,9 +63,11 @@ Runs one job on the guild in .env without slash commands, waits for it to end an
 engine, journal and safety checks as the slash commands.
 
 ${jobs}
-  restore [--name <template>]
-      undo the last job not undone yet; with --name and no journal left, clear that nickname
-      wherever it is still set instead (the originals cannot be recovered that way)
+  restore [--skip-irreversible] [--name <template>]
+      undo the last job not undone yet; a job Discord cannot undo (a kick) is refused with what it
+      did and where its journal is, and --skip-irreversible undoes the job before it instead; with
+      --name and no journal left, clear that nickname wherever it is still set instead (the
+      originals cannot be recovered that way)
   ${LOCKDOWN_USAGE}
 
 Filters, for every job but restore and lockdown (the same as the slash commands' options):
@@ -112,8 +132,11 @@ function parse(args: readonly string[], modules: readonly ActionModule[]): RunRe
 	const [job, ...rest] = args;
 	if (job === undefined) throw new Invalid(`say which job to run: ${list}`);
 	if (job === 'restore') {
-		const values = readFlags(rest, job, [{ type: ApplicationCommandOptionType.String, name: 'name', description: '', max_length: 100 }]);
-		return { ...common(values), kind: 'restore', job, name: values.name as string | undefined };
+		const values = readFlags(rest, job, [
+			{ type: ApplicationCommandOptionType.String, name: 'name', description: '', max_length: 100 },
+			{ type: ApplicationCommandOptionType.Boolean, name: SKIP_IRREVERSIBLE_OPTION, description: '' },
+		]);
+		return { ...common(values), kind: 'restore', job, name: values.name as string | undefined, pastIrreversible: values[SKIP_IRREVERSIBLE_OPTION] === true };
 	}
 	const module = modules.find((candidate) => candidate.command.name === job);
 	if (!module) throw new Invalid(`unknown job ${JSON.stringify(job)}: run ${list}`);
@@ -135,7 +158,10 @@ function parse(args: readonly string[], modules: readonly ActionModule[]): RunRe
 		flags = rest.slice(1);
 	}
 	const what = subcommand === undefined ? job : `${job} ${subcommand}`;
-	const values = readFlags(flags, what, [...options, ...commonOptions(module)]);
+	const confirm: APIApplicationCommandBasicOption[] = module.confirmByTypedCount
+		? [{ type: ApplicationCommandOptionType.String, name: CONFIRM_COUNT_OPTION, description: '', max_length: 20 }]
+		: [];
+	const values = readFlags(flags, what, [...options, ...commonOptions(module), ...confirm]);
 	for (const option of options) {
 		if (option.required && values[option.name] === undefined) {
 			throw new Invalid(
@@ -143,8 +169,8 @@ function parse(args: readonly string[], modules: readonly ActionModule[]): RunRe
 			);
 		}
 	}
-	const { [DRY_RUN_OPTION]: _dryRun, [PROGRESS_EVERY]: _every, ...own_values } = values;
-	return { ...common(values), kind: 'action', job, module, subcommand, options: own_values };
+	const { [DRY_RUN_OPTION]: _dryRun, [PROGRESS_EVERY]: _every, [CONFIRM_COUNT_OPTION]: count, ...own_values } = values;
+	return { ...common(values), kind: 'action', job, module, subcommand, options: own_values, confirmCount: confirmCount(count) };
 }
 
 function common(values: Readonly<Record<string, string | true>>): RunCommon {
@@ -165,7 +191,7 @@ function readFlags(args: readonly string[], what: string, options: readonly APIA
 		const flag = equals === -1 ? arg : arg.slice(0, equals);
 		const option = byFlag.get(flag);
 		if (!option) {
-			const known = actionModules.some((module) => flagsOf(module).includes(flag)) || flag === '--name';
+			const known = actionModules.some((module) => flagsOf(module).includes(flag)) || flag === '--name' || flag === cliOptionName(SKIP_IRREVERSIBLE_OPTION);
 			throw new Invalid(`${known ? `${flag} is not an option of run ${what}` : `unknown option ${flag}`}; run ${what} takes ${[...byFlag.keys()].join(', ')}`);
 		}
 		if (values[option.name] !== undefined) throw new Invalid(`${flag} is given twice`);
@@ -223,7 +249,8 @@ function flagsOf(module: ActionModule): string[] {
 	const options = own.flatMap((option) =>
 		option.type === ApplicationCommandOptionType.Subcommand ? (option.options ?? []) : [option as APIApplicationCommandBasicOption],
 	);
-	return [...options, ...commonOptions(module)].map(flagOf);
+	const confirm = module.confirmByTypedCount ? [{ name: CONFIRM_COUNT_OPTION }] : [];
+	return [...options, ...commonOptions(module), ...confirm].map(flagOf);
 }
 
 /** The usage lines of the engine's options, one per option. */
@@ -234,6 +261,16 @@ function flagLines(options: readonly APIApplicationCommandBasicOption[]): string
 				`  ${`${flagOf(option)}${option.type === ApplicationCommandOptionType.Boolean ? '' : ` ${placeholder(option)}`}`.padEnd(24)} ${option.description.charAt(0).toLowerCase()}${option.description.slice(1)}`,
 		)
 		.join('\n');
+}
+
+function confirmCount(value: string | true | undefined): number | undefined {
+	if (value === undefined) return undefined;
+	if (value === true || !/^\d{1,15}$/.test(value)) {
+		throw new Invalid(
+			`${cliOptionName(CONFIRM_COUNT_OPTION)} needs the number of members the job changes, as digits (run it with --dry-run to count them), got ${JSON.stringify(value)}`,
+		);
+	}
+	return Number(value);
 }
 
 function progressEvery(value: string | true | undefined): number {

@@ -1,5 +1,6 @@
 import { EXCLUDE_ROLE_OPTION, ONLY_ROLE_OPTION, readFilters } from '../actions/index.js';
 import { describeFilters, type Job, type JobJournalSummary, type MassAction, type MemberFilters, OPERATOR, type Requester } from '../jobs/index.js';
+import { checkConfirmCount } from './checkConfirmCount.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import type { RunningMassnick } from './RunningMassnick.js';
 import { argsOfRequest, cliOptionName, type RunRequest } from './parseRunArgs.js';
@@ -47,6 +48,8 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 			fallback,
 			noJournalHint:
 				'To clear a nickname wherever it is still set instead, run massnick run restore --name "<the template>" (the originals cannot be recovered that way).',
+			pastIrreversible: request.pastIrreversible,
+			pastIrreversibleHint: 'run massnick run restore --skip-irreversible',
 			startedBy,
 			rank: OPERATOR,
 		});
@@ -94,6 +97,7 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 		);
 	}
 	const continued = journals.find((summary) => summary.state !== 'restored' && sameJob(summary));
+	if (!dryRun) await checkConfirmCount({ massnick, request, action, filters, startedBy });
 
 	const job = await massnick.jobs.startJob(action, { dryRun, startedBy, rank: OPERATOR, filters });
 	const { fleet } = massnick;

@@ -53,3 +53,14 @@ export function auditLogReasonProblem(template: string): string | undefined {
 	}
 	return undefined;
 }
+
+/**
+ * `reason` followed by the requester's own words (`/masskick reason:raid of May 1st`), cut to
+ * Discord's 512 code points; `reason` alone without them.
+ */
+export function withRequesterReason(reason: string, own: string | undefined): string {
+	const words = own?.trim();
+	if (!words) return reason;
+	const points = Array.from(`${reason}: ${words}`);
+	return points.length > AUDIT_LOG_REASON_MAX_LENGTH ? points.slice(0, AUDIT_LOG_REASON_MAX_LENGTH).join('') : points.join('');
+}

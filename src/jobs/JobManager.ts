@@ -5,7 +5,9 @@ import type { JournalHeader } from './journal/Journal.js';
 import type { MassAction } from './MassAction.js';
 import type { MemberFilters } from './planner.js';
 import type { Requester } from './Requester.js';
-import { actionToUndo, noJournalError } from './restoreQueries.js';
+import type { RequesterRank } from './RequesterRank.js';
+import { isIrreversible } from './journalToUndo.js';
+import { noJournalError } from './restoreQueries.js';
 import { applyRun } from './run/applyRun.js';
 import { CountPool } from './run/CountPool.js';
 import { GuildJournals } from './run/GuildJournals.js';
@@ -84,24 +86,30 @@ export class JobManager {
 		return this.#launch(await this.#slot.start('sweep', () => applyRun(this.#deps, { action, dryRun, startedBy, rank, filters, journal, record })));
 	}
 
-	/** Undoes the newest job not undone yet, whatever its action (see `restoreRun`), admitted first. */
+	/**
+	 * Undoes the newest job not undone yet, whatever its action (see `restoreRun`), admitted first;
+	 * a job Discord cannot undo is refused with what it did (see `journalToUndo`).
+	 */
 	async startRestore(options: StartRestoreOptions): Promise<StartedRestore> {
-		const summary = await this.journals.lastOpen();
-		if (!summary) {
+		const target = await this.journals.toUndo((header) => this.actionOf(header), options);
+		if (!target) {
 			if (!options.fallback) throw noJournalError(`${await this.journals.elsewhereHint()} ${options.noJournalHint ?? ''}`.trim());
 			// The fallback keeps no journal, so the next /restore does not try to undo it.
 			return { job: await this.startJob(options.fallback, { ...options, journal: false, record: undefined }), undoes: undefined };
 		}
-		const action = actionToUndo(summary.header, (header) => this.actionOf(header));
+		const { summary, action } = target;
 		const { dryRun, startedBy, rank, record } = options;
 		this.admission.admit({ action, undo: true, rank, allowed: options.allowed });
 		const run = await this.#slot.start('sweep', () => restoreRun(this.#deps, { summary, action, dryRun, startedBy, rank, record }));
 		return { job: this.#launch(run), undoes: summary };
 	}
 
-	/** A dry run that only counts (/stats, an interrupted job's remaining count), over the whole guild, beside a job (see `CountPool`). */
-	count(action: MassAction, startedBy: Requester, filters: MemberFilters = {}): Job {
-		return this.#counts.count(action, startedBy, filters);
+	/**
+	 * A dry run that only counts (/stats, an interrupted job's remaining count, a preview's exact
+	 * count bounded by `rank`), over the whole guild, beside a job (see `CountPool`).
+	 */
+	count(action: MassAction, startedBy: Requester, filters: MemberFilters = {}, rank?: RequesterRank): Job {
+		return this.#counts.count(action, startedBy, filters, rank);
 	}
 
 	/** Cancels the running job; returns it, or `undefined` when none runs. */
@@ -137,7 +145,7 @@ export class JobManager {
 
 	/** The /restore a restart cut short, and who ran it (see `interruptedRestore`). */
 	interruptedRestore(): Promise<InterruptedRestore | undefined> {
-		return interruptedRestore(this.journals, this.records, this.current?.id);
+		return interruptedRestore(this.journals, this.records, this.current?.id, (header) => isIrreversible(header, (journal) => this.actionOf(journal)));
 	}
 
 	/** Closes the interrupted job without going on with it (its journal `cancelled`, its originals kept); `undefined` when none. */

@@ -60,6 +60,18 @@ export interface MassAction {
 	 * job (or its undo), by hand or by the operator's settings. Checked before a job starts.
 	 */
 	readonly permission: bigint;
+	/**
+	 * Why Discord cannot undo what the action does, for people, when it cannot: `A kick cannot be
+	 * undone: kicked members must be invited back`. Set, the preview says it, the journal still
+	 * keeps every member the job changed, and /restore answers with that journal instead of
+	 * undoing it (see `journalToUndo`). Absent for an action /restore undoes.
+	 */
+	readonly irreversible?: string | undefined;
+	/**
+	 * The requester's own words for the audit log (`/masskick reason:`), added to the configured
+	 * reason of every request the job sends (see `withRequesterReason`).
+	 */
+	readonly reason?: string | undefined;
 	/** What must hold besides the engine's preconditions (see {@link ActionPrecondition}). */
 	readonly preconditions?: readonly ActionPrecondition[] | undefined;
 	readonly words: ActionWords;

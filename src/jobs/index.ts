@@ -42,5 +42,6 @@ export type { RestoreRecord, RunRecord } from './journal/runRecord.js';
 export type { ListingClient } from './listMembers.js';
 export { type MemberFilters, planMember, planRestore } from './planner.js';
 export { actionToUndo, noJournalError, scanJournal } from './restoreQueries.js';
+export { isIrreversible, journalToUndo, type UndoTarget } from './journalToUndo.js';
 export { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resumedTooOften.js';
 export type { JobManagerOptions, StartedRestore, StartJobOptions, StartRestoreOptions } from './run/StartOptions.js';

@@ -10,4 +10,5 @@ export type { SandboxInteraction, InteractionResponseRecord } from './state/Inte
 export type { RequestLogEntry, RateLimitScope } from './rest/RequestLog.js';
 export type { InvokeCommandRequest } from './control/createInteraction.js';
 export type { PressButtonRequest } from './control/pressButton.js';
+export type { SubmitModalRequest } from './control/submitModal.js';
 export { Random } from './state/random.js';

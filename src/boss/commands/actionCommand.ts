@@ -26,7 +26,7 @@ export function actionCommand(module: ActionModule): BossCommand {
 			// Admitted here, before anything is acknowledged, so only its member sees a refusal; again at Start.
 			const rank = readRequesterRank(interaction, context.boss.guild);
 			context.jobs.admission.admit({ action, undo: false, rank, allowed: allowedFor(interaction, context.config.permissions) });
-			await startOrPreview(interaction, context, { permission, admitted: true }, () =>
+			await startOrPreview(interaction, context, { permission, admitted: true, alwaysPreview: module.confirmByTypedCount !== undefined }, () =>
 				pendingApply(context, {
 					action,
 					filters,
@@ -34,6 +34,7 @@ export function actionCommand(module: ActionModule): BossCommand {
 					estimate: (counts, ctx) => estimate(counts, ctx, filters),
 					describeChange: module.describeChange,
 					rebuild: () => module.request(args, context.actionDeps).action,
+					confirmByTypedCount: module.confirmByTypedCount && ((members) => module.confirmByTypedCount!(members)),
 				}),
 			);
 		},

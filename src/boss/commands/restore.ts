@@ -5,9 +5,14 @@ import { startOrPreview } from '../preview/startOrPreview.js';
 import type { BossCommand } from './BossCommand.js';
 import { RESTORE_PERMISSION } from './restorePermission.js';
 
+/** `/restore skip_irreversible:true`: past the jobs Discord cannot undo. */
+const SKIP_IRREVERSIBLE_OPTION = 'skip_irreversible';
+
 /**
- * `/restore [dry_run] [name]`: undoes the newest job not undone yet, whatever its action, bounded
- * by its member's rank like any job. Members with Manage Nicknames see it.
+ * `/restore [dry_run] [skip_irreversible] [name]`: undoes the newest job not undone yet, whatever
+ * its action, bounded by its member's rank like any job. A job Discord cannot undo (a kick) is
+ * not undone and not passed over silently: the answer says what it did and where its journal is,
+ * and `skip_irreversible` undoes the job before it. Members with Manage Nicknames see it.
  */
 export const restoreCommand: BossCommand = {
 	data: {
@@ -18,6 +23,12 @@ export const restoreCommand: BossCommand = {
 		contexts: [InteractionContextType.Guild],
 		options: [
 			{ type: ApplicationCommandOptionType.Boolean, name: DRY_RUN_OPTION, description: 'Plan and count only: nothing is changed', required: false },
+			{
+				type: ApplicationCommandOptionType.Boolean,
+				name: SKIP_IRREVERSIBLE_OPTION,
+				description: 'Undo the newest job that can be undone, past newer ones Discord cannot undo (a kick)',
+				required: false,
+			},
 			{
 				type: ApplicationCommandOptionType.String,
 				name: 'name',
@@ -35,6 +46,8 @@ export const restoreCommand: BossCommand = {
 			pendingRestore(context, {
 				fallback,
 				noJournalHint: 'To clear a nickname wherever it is set instead, run /restore with `name:` set to it (the originals cannot be recovered that way).',
+				pastIrreversible: interaction.options.getBoolean(SKIP_IRREVERSIBLE_OPTION) ?? false,
+				pastIrreversibleHint: `run /restore with \`${SKIP_IRREVERSIBLE_OPTION}:true\``,
 			}),
 		);
 	},

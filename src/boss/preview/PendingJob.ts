@@ -1,5 +1,17 @@
 import type { MemberRecord } from '../../discord/MemberRecord.js';
-import type { GuildContext, GuildCounts, Job, JobEstimate, MassAction, Plan, Requester, RequesterRank, SlotValue } from '../../jobs/index.js';
+import type {
+	GuildContext,
+	GuildCounts,
+	Job,
+	JobEstimate,
+	MassAction,
+	MemberFilters,
+	Plan,
+	Range,
+	Requester,
+	RequesterRank,
+	SlotValue,
+} from '../../jobs/index.js';
 
 /** A job that started, and what to tell the member who started it. */
 export interface StartedJob {
@@ -26,6 +38,14 @@ export interface PendingJob {
 	readonly jobKind: string;
 	/** Whether it undoes {@link action}'s job (a restore) rather than running it. */
 	readonly undo: boolean;
+	/** Who it is about besides its action: what an exact count of it counts. */
+	readonly filters?: MemberFilters | undefined;
+	/**
+	 * Whether a job that changes `members` asks for that number to be typed before Start acts (the
+	 * action module's `confirmByTypedCount`): such a job is always previewed, counted exactly, and
+	 * its Start opens a modal (see `typedCount.ts`).
+	 */
+	readonly confirmByTypedCount?: ((members: Range) => boolean) | undefined;
 	/**
 	 * The figures from Discord's counts, without listing anyone. Called after {@link planSample}, so
 	 * it may use what planning the sample learned (a restore's count of its journal).

@@ -1,5 +1,5 @@
 import { type Guild, type RESTGetAPIGuildMembersResult, type RESTGetAPIGuildRoleMemberCountsResult, Routes } from 'discord.js';
-import { expandAuditLogReason } from '../../config/index.js';
+import { expandAuditLogReason, withRequesterReason } from '../../config/index.js';
 import { toMemberRecord } from '../../discord/toMemberRecord.js';
 import {
 	ABOVE_REQUESTER,
@@ -13,6 +13,7 @@ import {
 	type RequesterRank,
 } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
+import { countExactly } from './countExactly.js';
 import type { PendingJob } from './PendingJob.js';
 import { unknownWorkersNote } from '../status/renderJob.js';
 import type { PreviewFacts, PreviewSample } from './renderPreview.js';
@@ -46,7 +47,9 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 	// Without the role counts nothing can be estimated honestly: the preview says the run counts.
 	const counted = !(roleMembers instanceof Error);
 	const counts: GuildCounts = { members: guild.memberCount, roleMembers: counted ? roleMembers : {}, ourBots: context.boss.ourBotRoles() };
-	const estimate = counted ? pending.estimate(counts, ctx) : {};
+	const estimated = counted ? pending.estimate(counts, ctx) : {};
+	const exact = await countExactly(context, pending, requester, rank, estimated);
+	const estimate = exact?.estimate ?? estimated;
 	const { fleet } = context;
 	const workers = fleet.active.length;
 	return {
@@ -55,17 +58,24 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 		undoes: pending.undoes,
 		guildMembers: counts.members,
 		estimate,
-		countsNote: counted
-			? unknownWorkersNote({ workers: context.boss.unknownWorkers, reachKnown: Number.isFinite(ctx.workerHighestPosition) })
-			: `Discord's role member counts could not be read (${roleMembers.message}), so the job counts as it runs.`,
+		countsNote: exact
+			? 'Counted exactly: every member of the server was listed and planned as the job will plan them. Members who join or leave before Start change what it does.'
+			: counted
+				? unknownWorkersNote({ workers: context.boss.unknownWorkers, reachKnown: Number.isFinite(ctx.workerHighestPosition) })
+				: `Discord's role member counts could not be read (${roleMembers.message}), so the job counts as it runs.`,
+		irreversible: pending.undo ? undefined : pending.action.irreversible,
+		typedCount: exact?.typedCount,
 		sample,
 		// The job's id is given when it starts; the rest of the reason is what its requests carry.
-		reason: expandAuditLogReason(context.config.auditLogReason, {
-			jobKind: pending.jobKind,
-			jobId: '(given at start)',
-			user: requester.tag,
-			userId: requester.id,
-		}),
+		reason: withRequesterReason(
+			expandAuditLogReason(context.config.auditLogReason, {
+				jobKind: pending.jobKind,
+				jobId: '(given at start)',
+				user: requester.tag,
+				userId: requester.id,
+			}),
+			pending.undo ? undefined : pending.action.reason,
+		),
 		workers,
 		workerCount: fleet.count,
 		heldIds: fleet.ids,

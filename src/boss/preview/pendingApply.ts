@@ -1,4 +1,4 @@
-import { type GuildContext, type GuildCounts, type JobEstimate, type MassAction, type MemberFilters, planMember } from '../../jobs/index.js';
+import { type GuildContext, type GuildCounts, type JobEstimate, type MassAction, type MemberFilters, planMember, type Range } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import type { PendingJob } from './PendingJob.js';
 
@@ -17,16 +17,21 @@ export interface PendingApplyOptions {
 	 * a single request would earn a 404 or a 403.
 	 */
 	readonly rebuild?: (() => MassAction) | undefined;
+	/** The module's `confirmByTypedCount`: Start asks for the count typed (see `PendingJob`). */
+	readonly confirmByTypedCount?: ((members: Range) => boolean) | undefined;
 }
 
 /** `/massnick`, `/massrole`: an action over the guild, with the engine's filters. */
-export function pendingApply(context: BossContext, { action, filters, scope, estimate, describeChange, rebuild }: PendingApplyOptions): PendingJob {
+export function pendingApply(context: BossContext, options: PendingApplyOptions): PendingJob {
+	const { action, filters, scope, estimate, describeChange, rebuild, confirmByTypedCount } = options;
 	return {
 		title: action.words.doing,
 		scope,
 		action,
 		jobKind: action.type,
 		undo: false,
+		filters,
+		confirmByTypedCount,
 		estimate,
 		describeChange,
 		planSample: async (members, ctx) => members.map((member) => planMember(member, action, filters, ctx)),

@@ -1,5 +1,5 @@
 import { escapeMarkdown, time, TimestampStyles } from 'discord.js';
-import { actionToUndo, estimateRestore, type JournalSummary, type MassAction, noJournalError, planMember, planRestore, scanJournal } from '../../jobs/index.js';
+import { estimateRestore, type JournalSummary, type MassAction, noJournalError, planMember, planRestore, scanJournal } from '../../jobs/index.js';
 import { moduleOfType } from '../../actions/index.js';
 import type { BossContext } from '../BossContext.js';
 import type { PendingJob } from './PendingJob.js';
@@ -9,6 +9,10 @@ export interface PendingRestoreOptions {
 	readonly fallback?: { readonly action: MassAction; readonly describeChange: PendingJob['describeChange'] } | undefined;
 	/** What to tell the member when there is neither a journal nor a fallback. */
 	readonly noJournalHint: string;
+	/** Undo the newest job that can be undone, past newer ones Discord cannot undo (`skip_irreversible:`). */
+	readonly pastIrreversible?: boolean | undefined;
+	/** How the member asks for that here, for the refusal of a restore that would undo a kick. */
+	readonly pastIrreversibleHint?: string | undefined;
 }
 
 /**
@@ -16,16 +20,19 @@ export interface PendingRestoreOptions {
  * fallback when no journal is left. Reading the journals touches the disk: call it after the
  * interaction is acknowledged.
  *
- * @throws {JobError} `NO_JOURNAL` with nothing to undo and no fallback; `JOURNAL_CORRUPT` for a
- * journal this massnick cannot rebuild the action of (as the restore itself would).
+ * @throws {JobError} `NO_JOURNAL` with nothing to undo and no fallback; `NOT_UNDOABLE` when the
+ * newest job is one Discord cannot undo (a kick: what it did, and the job before it);
+ * `JOURNAL_CORRUPT` for a journal this massnick cannot rebuild the action of (as the restore
+ * itself would).
  */
 export async function pendingRestore(context: BossContext, options: PendingRestoreOptions): Promise<PendingJob> {
-	const summary = await context.jobs.journals.lastOpen();
-	if (!summary) {
+	const { pastIrreversible, pastIrreversibleHint } = options;
+	const target = await context.jobs.journals.toUndo((header) => context.jobs.actionOf(header), { pastIrreversible, pastIrreversibleHint });
+	if (!target) {
 		if (!options.fallback) throw noJournalError(options.noJournalHint);
 		return clearInstead(context, options.fallback, options.noJournalHint);
 	}
-	const action = actionToUndo(summary.header, (header) => context.jobs.actionOf(header));
+	const { summary, action } = target;
 	const { header } = summary;
 	const changed = summary.counts?.changed;
 	/** Members the journal holds, once the sample has read it: every run of the job, not only the last. */
@@ -57,6 +64,8 @@ export async function pendingRestore(context: BossContext, options: PendingResto
 				record: channelId === undefined ? undefined : { startedBy, rank, channelId, startedAt: new Date().toISOString(), resumes: [] },
 				fallback: options.fallback?.action,
 				noJournalHint: options.noJournalHint,
+				pastIrreversible,
+				pastIrreversibleHint,
 			});
 			if (undoes?.header.jobId !== header.jobId) {
 				// Only a journal written or restored between the preview and Start could do this.

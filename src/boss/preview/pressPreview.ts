@@ -1,17 +1,14 @@
 import { type ButtonInteraction, MessageFlags } from 'discord.js';
 import { permissionNames } from '../../discord/permissionNames.js';
-import { MassnickError } from '../../errors.js';
 import type { BossContext } from '../BossContext.js';
-import { wordError } from '../wordError.js';
 import type { CustomIdArgs } from '../customIds.js';
-import { allowedFor, isAllowed, notAllowedText } from '../isAllowed.js';
+import { isAllowed, notAllowedText } from '../isAllowed.js';
 import type { PreviewClaim } from './PreviewBoard.js';
-import { requesterOf } from '../requesterOf.js';
-import { readRequesterRank } from '../readRequesterRank.js';
-import { showLive } from '../status/showLive.js';
+import { startPreviewed } from './startPreviewed.js';
+import { typedCountModal } from './typedCountModal.js';
 
 /** What a press on a preview that isn't open (or isn't the member's) is told, privately. */
-const refusals: Record<Exclude<PreviewClaim, { ok: true }>['reason'], string> = {
+export const refusals: Record<Exclude<PreviewClaim, { ok: true }>['reason'], string> = {
 	'not-yours': 'Only the member who ran the command can start or cancel this preview. Nothing ran.',
 	started: 'This preview was already started; its live status is in the channel.',
 	cancelled: 'This preview was cancelled, so nothing ran. Run the command again for a fresh one.',
@@ -25,7 +22,8 @@ const refusals: Record<Exclude<PreviewClaim, { ok: true }>['reason'], string> = 
  * A preview's Start or Cancel. Only the member who ran the command may answer it, once, while it
  * is open; any other press is refused privately and nothing runs. Start runs the job the way an
  * unpreviewed command does (its live status posted in the channel) and the preview says so;
- * Cancel says nothing ran.
+ * Cancel says nothing ran. For a job whose count is typed before it runs (a kick), Start opens
+ * the modal that takes it and leaves the preview open: the submit starts it (`submitTypedCount`).
  */
 export async function pressPreview(interaction: ButtonInteraction, { previewId, button }: CustomIdArgs['preview'], context: BossContext): Promise<void> {
 	const claim = context.previews.check(previewId, interaction.user.id);
@@ -38,6 +36,12 @@ export async function pressPreview(interaction: ButtonInteraction, { previewId, 
 		await interaction.reply({ content: notAllowedText('start this job', permissionNames(preview.options.permission)), flags: MessageFlags.Ephemeral });
 		return;
 	}
+	// A job whose count is typed (a kick) asks for it first; the preview stays open until it is right.
+	const typed = preview.facts.typedCount;
+	if (button === 'start' && typed !== undefined) {
+		await interaction.showModal(typedCountModal(preview, typed));
+		return;
+	}
 	// Taken before any await: a second press finds it gone.
 	context.previews.take(previewId, interaction.user.id, button === 'start' ? 'started' : 'cancelled');
 	if (button === 'cancel') {
@@ -45,22 +49,5 @@ export async function pressPreview(interaction: ButtonInteraction, { previewId, 
 		return;
 	}
 	await interaction.update(preview.render({ state: 'starting' }));
-	try {
-		// The member's roles as Discord sent them with this press: a demotion since the preview counts.
-		const rank = readRequesterRank(interaction, context.boss.guild);
-		const { job, text } = await preview.pending.start({
-			dryRun: false,
-			startedBy: requesterOf(interaction),
-			rank,
-			allowed: allowedFor(interaction, context.config.permissions),
-			channelId: interaction.channelId ?? undefined,
-		});
-		await interaction.editReply(preview.render({ state: 'started', text }));
-		await showLive(interaction, context, job);
-	} catch (error) {
-		const expected = error instanceof MassnickError;
-		if (!expected) context.logger.error({ err: error, preview: previewId }, 'a previewed job could not start');
-		const message = expected ? wordError(error as MassnickError) : 'something went wrong; the bot log has the details.';
-		await interaction.editReply(preview.render({ state: 'failed', error: message }));
-	}
+	await startPreviewed(interaction, preview, context);
 }

@@ -23,8 +23,15 @@ export interface PreviewFacts {
 	/** The guild's member count, our bots included. */
 	readonly guildMembers: number;
 	readonly estimate: JobEstimate;
-	/** Why there is no estimate, when Discord's counts could not be read. */
+	/** Why there is no estimate, when Discord's counts could not be read; how it was counted, when exactly. */
 	readonly countsNote?: string | undefined;
+	/** Why Discord cannot undo the job, when it cannot (`MassAction.irreversible`): said in so many words. */
+	readonly irreversible?: string | undefined;
+	/**
+	 * The members the job changes, counted exactly, when Start asks for that number to be typed
+	 * (see `countExactly`): the estimate is then exact too.
+	 */
+	readonly typedCount?: number | undefined;
 	readonly sample: PreviewSample;
 	/** The audit-log reason every request of the job will carry. */
 	readonly reason: string;
@@ -113,30 +120,37 @@ export function renderPreview(facts: PreviewFacts, status: PreviewStatus): Previ
 	if (head) lines.push(head, '');
 	lines.push(clip(`**${escapeMarkdown(facts.title)}** for ${escapeMarkdown(facts.scope)}.`, LINE_LIMIT));
 	if (facts.undoes) lines.push(clip(`It undoes ${facts.undoes}.`, LINE_LIMIT));
+	if (facts.irreversible) lines.push(clip(`⚠️ **${escapeMarkdown(facts.irreversible)}.** /restore will not bring anyone back.`, LINE_LIMIT));
 	lines.push(...figures(facts));
 	lines.push(clip(`Audit-log reason: “${escapeMarkdown(facts.reason)}”`, 2 * LINE_LIMIT));
 	lines.push(workersLine(facts));
 	if (status.state === 'open') {
-		lines.push(
-			'',
-			`Nothing changes until you press **Start**. This preview expires ${time(Math.ceil(status.expiresAt / 1000), TimestampStyles.RelativeTime)}.`,
-		);
+		const start =
+			facts.typedCount === undefined
+				? 'Nothing changes until you press **Start**.'
+				: `Nothing changes until you press **Start** and type the number of members it will change, **${formatCount(facts.typedCount)}**, in the box it opens.`;
+		lines.push('', `${start} This preview expires ${time(Math.ceil(status.expiresAt / 1000), TimestampStyles.RelativeTime)}.`);
 	}
 	const description = fitLines(lines, sampleLines(facts.sample));
 	const prefix = status.state === 'open' ? 'Preview' : 'Preview (closed)';
 	return {
 		content: '',
 		embeds: [{ title: clip(`${prefix} · ${facts.title}`, TITLE_LIMIT), description }],
-		components: status.state === 'open' ? [previewButtons(status.previewId)] : [],
+		components: status.state === 'open' ? [previewButtons(status.previewId, facts.irreversible !== undefined)] : [],
 	};
 }
 
-/** Start and Cancel, in one row. */
-export function previewButtons(previewId: string): APIActionRowComponent<APIButtonComponent> {
+/** Start and Cancel, in one row; Start is red for a job that cannot be undone. */
+export function previewButtons(previewId: string, irreversible = false): APIActionRowComponent<APIButtonComponent> {
 	return {
 		type: ComponentType.ActionRow,
 		components: [
-			{ type: ComponentType.Button, style: ButtonStyle.Success, label: 'Start', custom_id: previewButtonId(previewId, 'start') },
+			{
+				type: ComponentType.Button,
+				style: irreversible ? ButtonStyle.Danger : ButtonStyle.Success,
+				label: 'Start',
+				custom_id: previewButtonId(previewId, 'start'),
+			},
 			{ type: ComponentType.Button, style: ButtonStyle.Secondary, label: 'Cancel', custom_id: previewButtonId(previewId, 'cancel') },
 		],
 	};
@@ -166,7 +180,7 @@ function figures(facts: PreviewFacts): string[] {
 		if (group.count.atMost > 0) parts.push(`${escapeMarkdown(group.who)} ${formatRange(group.count)} (${escapeMarkdown(group.why)})`);
 	}
 	lines.push(`${capitalize(parts.join(' · '))}.`);
-	if (inScope || cant)
+	if ((inScope || cant) && facts.typedCount === undefined)
 		lines.push(
 			'Counts come from Discord without listing anyone; a member with several roles counts under each, hence the ranges. The job counts exactly as it runs.',
 		);

@@ -18,6 +18,8 @@ export interface CommandAdmission {
 	 * is acknowledged, and the rest once `prepare` has built the job (a /restore reads its journal).
 	 */
 	readonly admitted?: boolean | undefined;
+	/** Preview it even in a guild below `preview.skipBelowMembers`: a job whose count is typed before it runs (a kick). */
+	readonly alwaysPreview?: boolean | undefined;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface CommandAdmission {
 export async function startOrPreview(
 	interaction: ChatInputCommandInteraction,
 	context: BossContext,
-	{ permission, admitted = false }: CommandAdmission,
+	{ permission, admitted = false, alwaysPreview = false }: CommandAdmission,
 	prepare: () => PendingJob | Promise<PendingJob>,
 ): Promise<void> {
 	const dryRun = interaction.options.getBoolean('dry_run') ?? false;
@@ -47,7 +49,9 @@ export async function startOrPreview(
 		if (!admitted) admission.admitAction({ action: pending.action, undo: pending.undo, rank, allowed });
 		return pending;
 	};
-	if (dryRun || context.boss.guild.memberCount < context.config.preview.skipBelowMembers) {
+	// A job that asks for its count typed (a kick) is previewed in a guild of any size.
+	const small = context.boss.guild.memberCount < context.config.preview.skipBelowMembers && !alwaysPreview;
+	if (dryRun || small) {
 		await interaction.deferReply();
 		const pending = await ready();
 		const { job, text } = await pending.start({ dryRun, startedBy: requesterOf(interaction), rank, allowed, channelId: interaction.channelId });

@@ -17,5 +17,10 @@ export function cancelJob(context: BossContext, only?: Job): Job | undefined {
 
 /** What the member who cancelled is told. */
 export function cancellingText(job: Job): string {
-	return `Cancelling **${job.title}**: no new request goes out. What was done stays journaled; running it again continues, /restore undoes it.`;
+	return `Cancelling **${job.title}**: no new request goes out. What was done stays journaled; running it again continues, ${undoWords(job)}.`;
+}
+
+/** Whether /restore undoes what the job did: a kick it cannot (`MassAction.irreversible`). */
+export function undoWords(job: Job): string {
+	return job.mode === 'apply' && job.action.irreversible ? 'and what it did cannot be undone' : '/restore undoes it';
 }

@@ -2,7 +2,7 @@ import { type ButtonInteraction, MessageFlags } from 'discord.js';
 import { permissionNames } from '../../discord/permissionNames.js';
 import type { Job } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
-import { cancelJob, cancellingText } from './cancelJob.js';
+import { cancelJob, cancellingText, undoWords } from './cancelJob.js';
 import { RESTORE_PERMISSION } from '../commands/restorePermission.js';
 import type { CustomIdArgs, StatusButton } from '../customIds.js';
 import { isAllowed, notAllowedText } from '../isAllowed.js';
@@ -30,7 +30,7 @@ const presses: Record<StatusButton, StatusPress> = {
 			return;
 		}
 		await interaction.reply({
-			content: `Cancel **${job.title}**? No new request goes out once you confirm. What was done stays journaled; running it again continues it, /restore undoes it.`,
+			content: `Cancel **${job.title}**? No new request goes out once you confirm. What was done stays journaled; running it again continues it, ${undoWords(job)}.`,
 			components: [confirmCancelButtons(jobKey(job), interaction.user.id)],
 			flags: MessageFlags.Ephemeral,
 		});

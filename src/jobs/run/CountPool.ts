@@ -3,7 +3,8 @@ import type { Job } from '../Job.js';
 import type { MassAction } from '../MassAction.js';
 import { type MemberFilters, planMember } from '../planner.js';
 import type { Requester } from '../Requester.js';
-import type { GuildContext } from '../GuildContext.js';
+import { forRequester, type GuildContext } from '../GuildContext.js';
+import type { RequesterRank } from '../RequesterRank.js';
 import type { RunDeps } from './RunDeps.js';
 
 /**
@@ -31,12 +32,16 @@ export class CountPool {
 		return [...this.#running.values()];
 	}
 
-	/** The count of `action` for `filters` running now, else a new one (a dry run over the whole guild), run until it ends. */
-	count(action: MassAction, startedBy: Requester, filters: MemberFilters): Job {
-		const key = countKey(action, filters);
+	/**
+	 * The count of `action` for `filters` running now, else a new one (a dry run over the whole
+	 * guild), run until it ends. With `rank`, members out of the requester's reach count apart, as
+	 * the job itself would leave them (a preview's exact count); without, the bots' reach bounds it.
+	 */
+	count(action: MassAction, startedBy: Requester, filters: MemberFilters, rank?: RequesterRank): Job {
+		const key = countKey(action, filters, rank);
 		const running = this.#running.get(key);
 		if (running) return running;
-		const context = this.#guildContext();
+		const context = rank ? forRequester(this.#guildContext(), rank) : this.#guildContext();
 		const plan = (member: Parameters<typeof planMember>[0]) => planMember(member, action, filters, context);
 		const id = this.#deps.newJobId('count');
 		const job = this.#deps.buildJob({ id, action, mode: 'apply', dryRun: true, wholeGuild: true, startedBy, filters, plan });
@@ -48,6 +53,6 @@ export class CountPool {
 }
 
 /** A count's identity: the same key counts the same members the same way. */
-function countKey(action: MassAction, filters: MemberFilters): string {
-	return JSON.stringify([action.type, action.target, filters.onlyRoleId ?? null, filters.excludeRoleId ?? null, finerFiltersOf(filters) ?? null]);
+function countKey(action: MassAction, filters: MemberFilters, rank: RequesterRank | undefined): string {
+	return JSON.stringify([action.type, action.target, filters.onlyRoleId ?? null, filters.excludeRoleId ?? null, finerFiltersOf(filters) ?? null, rank ?? null]);
 }

@@ -3,7 +3,9 @@ import type { Config } from '../../config/index.js';
 import type { Fleet } from '../../workers/Fleet.js';
 import { type FleetJob, readFleetJobs } from '../fleetJobs.js';
 import { JobJournal, type JobJournalSummary, type JournalHolding } from '../journal/JobJournal.js';
-import { Journal } from '../journal/Journal.js';
+import { Journal, type JournalHeader } from '../journal/Journal.js';
+import { type JournalToUndoOptions, journalToUndo, type UndoTarget } from '../journalToUndo.js';
+import type { MassAction } from '../MassAction.js';
 import { newestOpen } from '../restoreQueries.js';
 
 /**
@@ -32,6 +34,11 @@ export class GuildJournals {
 	/** The newest journal not undone yet: what /restore would undo. */
 	async lastOpen(): Promise<JobJournalSummary | undefined> {
 		return newestOpen(await this.list());
+	}
+
+	/** What a restore undoes, its action rebuilt by `actionOf`: the newest job that can be undone (see `journalToUndo`). */
+	async toUndo(actionOf: (header: JournalHeader) => MassAction | undefined, options: JournalToUndoOptions): Promise<UndoTarget | undefined> {
+		return journalToUndo(await this.list(), actionOf, options);
 	}
 
 	/** The newest journal whose job never finished (`running` or `stopped`), but job `runningId`. */

@@ -39,6 +39,10 @@ export interface StartRestoreOptions extends Pick<StartJobOptions, 'dryRun' | 's
 	noJournalHint?: string | undefined;
 	/** Who ran the restore and where, kept in the job's run record so that a restart resumes the restore. */
 	record?: RestoreRecord | undefined;
+	/** Undo the newest job that can be undone, past newer ones Discord cannot undo (see `journalToUndo`). */
+	pastIrreversible?: boolean | undefined;
+	/** How the member asks for {@link pastIrreversible} where they are, for the refusal that names it. */
+	pastIrreversibleHint?: string | undefined;
 }
 
 /** What a restore undoes: the journal's job, or nothing when it runs the fallback. */

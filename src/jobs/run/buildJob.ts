@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config/index.js';
-import { expandAuditLogReason } from '../../config/index.js';
+import { expandAuditLogReason, withRequesterReason } from '../../config/index.js';
 import type { Fleet } from '../../workers/Fleet.js';
 import { Job, type JobOptions } from '../Job.js';
 import type { ListingClient } from '../listMembers.js';
@@ -22,12 +22,15 @@ export function buildJob(spec: JobSpec, { config, fleet, listers, logger }: JobS
 		fleet,
 		listers,
 		guildId: config.guildId,
-		reason: expandAuditLogReason(config.auditLogReason, {
-			jobKind: spec.mode === 'restore' ? 'restore' : spec.action.type,
-			jobId: spec.id,
-			user: spec.startedBy.tag,
-			userId: spec.startedBy.id,
-		}),
+		reason: withRequesterReason(
+			expandAuditLogReason(config.auditLogReason, {
+				jobKind: spec.mode === 'restore' ? 'restore' : spec.action.type,
+				jobId: spec.id,
+				user: spec.startedBy.tag,
+				userId: spec.startedBy.id,
+			}),
+			spec.mode === 'restore' ? undefined : spec.action.reason,
+		),
 		maxInFlight: config.workers.maxInFlight,
 		retry: config.workers.retry,
 		logger: logger.child({ job: spec.id }),

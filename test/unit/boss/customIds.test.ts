@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_ID_MAX_LENGTH, parseCustomId, previewButtonId, statusButtonId } from '../../../src/boss/customIds.js';
+import { CUSTOM_ID_MAX_LENGTH, confirmModalId, parseCustomId, previewButtonId, statusButtonId } from '../../../src/boss/customIds.js';
 import { jobKey } from '../../../src/boss/jobKey.js';
 
 const LONGEST_SNOWFLAKE = '18446744073709551615';
@@ -12,6 +12,11 @@ describe('custom_ids', () => {
 		expect(parseCustomId(previewButtonId('1', 'cancel'))).toEqual({ prefix: 'preview', args: { previewId: '1', button: 'cancel' } });
 	});
 
+	it('the typed-count modal names its preview, and reads back', () => {
+		expect(confirmModalId(LONGEST_SNOWFLAKE)).toBe(`confirm:${LONGEST_SNOWFLAKE}`);
+		expect(parseCustomId(confirmModalId(LONGEST_SNOWFLAKE))).toEqual({ prefix: 'confirm', args: { previewId: LONGEST_SNOWFLAKE } });
+	});
+
 	it('a status button names the run of the job; the confirmation names its member too', () => {
 		const key = jobKey({ id: '20991231T235959Z-nickname-clear-99999', mode: 'restore', startedAt: 8_640_000_000_000_000 });
 		const confirm = statusButtonId(key, 'confirm', LONGEST_SNOWFLAKE);
@@ -20,12 +25,21 @@ describe('custom_ids', () => {
 		expect(parseCustomId(statusButtonId(key, 'refresh'))).toEqual({ prefix: 'status', args: { jobKey: key, button: 'refresh' } });
 	});
 
-	it.each(['', 'start', 'preview:1', 'preview:1:go', 'preview:1:start:2', 'status:k:confirm', 'status:k:cancel:1', 'other:1:start', 'preview::start'])(
-		'%j is not one of ours',
-		(customId) => {
-			expect(parseCustomId(customId)).toBeUndefined();
-		},
-	);
+	it.each([
+		'',
+		'start',
+		'preview:1',
+		'preview:1:go',
+		'preview:1:start:2',
+		'status:k:confirm',
+		'status:k:cancel:1',
+		'other:1:start',
+		'preview::start',
+		'confirm:1:start',
+		'confirm:',
+	])('%j is not one of ours', (customId) => {
+		expect(parseCustomId(customId)).toBeUndefined();
+	});
 
 	it('refuses to build an id Discord would refuse, or one that would read back wrong', () => {
 		expect(() => previewButtonId('x'.repeat(100), 'start')).toThrow(RangeError);

@@ -160,8 +160,14 @@ function expected({ job, entries }: Line): ParsedRunArgs {
 	);
 	const { dry_run: dryRun, ...options } = values;
 	const common = { dryRun: dryRun === true, progressEveryMs: Number(progress ?? 10) * 1000 };
-	if (job.module === undefined) return { kind: 'run', request: { ...common, kind: 'restore', job: 'restore', name: options.name as string | undefined } };
-	return { kind: 'run', request: { ...common, kind: 'action', job: job.words[0]!, module: job.module, subcommand: job.subcommand, options } };
+	if (job.module === undefined) {
+		const name = options.name as string | undefined;
+		return { kind: 'run', request: { ...common, kind: 'restore', job: 'restore', name, pastIrreversible: options.skip_irreversible === true } };
+	}
+	return {
+		kind: 'run',
+		request: { ...common, kind: 'action', job: job.words[0]!, module: job.module, subcommand: job.subcommand, options, confirmCount: undefined },
+	};
 }
 
 /** A command line with one mistake in it, and the text its problem must show to name it. */

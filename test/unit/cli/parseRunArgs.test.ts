@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { kickModule } from '../../../src/actions/kick/kickModule.js';
 import { nicknameModule } from '../../../src/actions/nickname/nicknameModule.js';
 import { roleModule } from '../../../src/actions/role/roleModule.js';
 import { parseRunArgs, runUsage } from '../../../src/cli/parseRunArgs.js';
@@ -46,12 +47,35 @@ describe('parseRunArgs', () => {
 	it('reads run restore with and without the fallback name', () => {
 		expect(parseRunArgs(['restore'])).toEqual({
 			kind: 'run',
-			request: { kind: 'restore', job: 'restore', name: undefined, dryRun: false, progressEveryMs: 10_000 },
+			request: { kind: 'restore', job: 'restore', name: undefined, pastIrreversible: false, dryRun: false, progressEveryMs: 10_000 },
 		});
+		expect(parseRunArgs(['restore', '--skip-irreversible'])).toMatchObject({ request: { job: 'restore', pastIrreversible: true } });
 		expect(parseRunArgs(['restore', '--name=Guest {id}', '--dry-run'])).toMatchObject({
 			kind: 'run',
 			request: { job: 'restore', name: 'Guest {id}', dryRun: true },
 		});
+	});
+
+	it('reads run masskick with its reason and --confirm-count, the number of members it is to kick', () => {
+		expect(parseRunArgs(['masskick', '--reason', 'raid', '--joined-after', '10m', '--confirm-count', '2000'])).toEqual({
+			kind: 'run',
+			request: {
+				kind: 'action',
+				job: 'masskick',
+				module: kickModule,
+				subcommand: undefined,
+				options: { reason: 'raid', joined_after: '10m' },
+				confirmCount: 2000,
+				dryRun: false,
+				progressEveryMs: 10_000,
+			},
+		});
+		expect(parseRunArgs(['masskick', '--dry-run'])).toMatchObject({ request: { confirmCount: undefined, dryRun: true } });
+		expect(problemOf(['masskick', '--confirm-count', '2,000'])).toBe(
+			'--confirm-count needs the number of members the job changes, as digits (run it with --dry-run to count them), got "2,000"',
+		);
+		// A job that can be undone is not confirmed by its count.
+		expect(problemOf(['massnick', '--name', 'x', '--confirm-count', '3'])).toMatch(/^--confirm-count is not an option of run massnick/);
 	});
 
 	it('a value may hold "=" and spaces when given inline', () => {
@@ -86,7 +110,7 @@ describe('parseRunArgs', () => {
 	});
 
 	it('names the job that is missing or unknown', () => {
-		expect(problemOf([])).toMatch(/which job.*massnick, massrole, sanitize, clearnicks, masstimeout, restore or lockdown/);
+		expect(problemOf([])).toMatch(/which job.*massnick, massrole, sanitize, clearnicks, masstimeout, masskick, restore or lockdown/);
 		expect(problemOf(['massrename'])).toMatch(/unknown job "massrename"/);
 		expect(problemOf(['massrole', '--role', ROLE])).toMatch(/add or remove.*got "--role"/);
 	});

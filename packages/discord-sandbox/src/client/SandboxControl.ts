@@ -23,11 +23,11 @@ export interface ControlRole {
 
 export interface ControlInteraction {
 	id: string;
-	/** 2 for a slash command, 3 for a button press. */
+	/** 2 for a slash command, 3 for a button press, 5 for a modal submitted. */
 	type: number;
 	/** The command as typed, for a slash command; null for a button. */
 	command: string | null;
-	/** For a button: its custom_id and the message it is on. */
+	/** For a button: its custom_id and the message it is on; for a modal submitted, the modal's custom_id. */
 	customId: string | null;
 	componentMessageId: string | null;
 	userId: string;
@@ -37,6 +37,21 @@ export interface ControlInteraction {
 	/** The message `@original` edits: the reply, or the button's message after an update. */
 	originalMessageId: string | null;
 	responses: Array<{ kind: string; at: string | number; type?: number; body?: unknown; messageId?: string }>;
+	/** The modal the app answered with (callback 9), until the member submits it. */
+	modal?: ControlModal;
+	/** For a modal submitted: the interaction that showed the modal. */
+	modalOf?: string;
+}
+
+/** A modal open on an interaction, as the member sees it. */
+export interface ControlModal {
+	customId: string;
+	title: string;
+	parts: Array<{
+		kind: 'label' | 'row' | 'text';
+		id: number;
+		input?: { customId: string; id: number; style: number; required: boolean; minLength: number; maxLength: number };
+	}>;
 }
 
 /**
@@ -98,6 +113,28 @@ export class SandboxControl {
 	async pressButton(guildId: string, userId: string, channelId: string, messageId: string, customId: string): Promise<string> {
 		const { id } = await this.#call<{ id: string }>('POST', '/interactions/component', { guildId, userId, channelId, messageId, customId });
 		return id;
+	}
+
+	/**
+	 * Submits the modal an app answered interaction `interactionId` with, as the member who got it,
+	 * with each text input's text by its custom_id; returns the submit's interaction id. Fails (400)
+	 * with no modal open, or values Discord's client would not submit.
+	 */
+	async submitModal(interactionId: string, values: Record<string, string>): Promise<string> {
+		const { id } = await this.#call<{ id: string }>('POST', '/interactions/modal', { interactionId, values });
+		return id;
+	}
+
+	/** Waits until the app has answered interaction `id` with a modal, and returns it. */
+	async waitForModal(id: string, timeoutMs = 15_000): Promise<ControlModal> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const interaction = await this.interaction(id);
+			if (interaction.modal) return interaction.modal;
+			if (Date.now() > deadline)
+				throw new Error(`interaction ${id} got no modal (its responses: ${JSON.stringify(interaction.responses.map((response) => response.type))})`);
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
 	}
 
 	interaction(id: string): Promise<ControlInteraction> {

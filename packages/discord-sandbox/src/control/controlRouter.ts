@@ -23,8 +23,9 @@ import { roleRoutes } from './roleRoutes.js';
  * - `GET /_sandbox/interactions/{id}` → `{id, type, command, customId, componentMessageId, userId,
  *   applicationId, guildId, channelId, createdAt, acknowledged, deferred, ephemeral,
  *   originalMessageId, responses: [{kind: 'callback'|'edit'|'followup'|'delete', at, type?, body,
- *   messageId?}]}`. `type` is 2 for a command (`command` set) and 3 for a button (`customId` and
- *   `componentMessageId` set); `originalMessageId` is what `@original` edits.
+ *   messageId?}], modal?, modalOf?}`. `type` is 2 for a command (`command` set), 3 for a button
+ *   (`customId` and `componentMessageId` set) and 5 for a modal submitted (`customId` the modal's,
+ *   `modalOf` the interaction that showed it); `originalMessageId` is what `@original` edits.
  *
  * **Buttons**
  * - `POST /_sandbox/interactions/component` `{guildId, userId, messageId, customId, channelId?}`
@@ -33,6 +34,14 @@ import { roleRoutes } from './roleRoutes.js';
  *   client could not send it: no component with that `custom_id`, not a button, disabled, a
  *   message no app posted (or whose app left), a bot pressing, a member without View Channel, or
  *   an ephemeral message shown to someone else; 404 for an unknown guild, member or message.
+ *
+ * **Modals**
+ * - `POST /_sandbox/interactions/modal` `{interactionId, values: {customId: text}}` → `{id}`: the
+ *   member who got the modal an app answered `interactionId` with (callback 9) fills it in and
+ *   submits it: INTERACTION_CREATE of type 5 (MODAL_SUBMIT), with the button's message when a
+ *   button opened it. 400 with no modal open (none shown, or submitted already), an input the
+ *   modal lacks, a required one left empty, a text outside its lengths; 404 for an unknown
+ *   interaction. `GET /_sandbox/interactions/{id}` shows the open modal as `modal`.
  *
  * **Members**
  * - `GET /_sandbox/guilds/{g}/members?limit=&after=` → `[{id, username, globalName, nick, roles,

@@ -51,7 +51,7 @@ export function interactionEnvelope(state: SandboxState, app: SandboxApp, userIn
 }
 
 /** What sets one interaction apart when it is recorded: its kind and what it was about. */
-export type InteractionOrigin = Pick<SandboxInteraction, 'type' | 'channelId' | 'command' | 'customId' | 'componentMessageId' | 'payload'>;
+export type InteractionOrigin = Pick<SandboxInteraction, 'type' | 'channelId' | 'command' | 'customId' | 'componentMessageId' | 'payload' | 'modalOf'>;
 
 /**
  * Records a new, unanswered interaction and sends INTERACTION_CREATE to its application only,

@@ -2,8 +2,9 @@ import { ControlError } from './ControlError.js';
 import type { ControlRoute } from './ControlRoute.js';
 import { createInteraction, type InvokeCommandRequest } from './createInteraction.js';
 import { pressButton, type PressButtonRequest } from './pressButton.js';
+import { submitModal, type SubmitModalRequest } from './submitModal.js';
 
-/** Running slash commands, pressing buttons, and seeing what the bot answered. */
+/** Running slash commands, pressing buttons, submitting modals, and seeing what the bot answered. */
 export const interactionRoutes: ControlRoute[] = [
 	{
 		method: 'POST',
@@ -17,6 +18,13 @@ export const interactionRoutes: ControlRoute[] = [
 		path: '/interactions/component',
 		handle({ ctx: { state }, body }) {
 			return pressButton(state, body as unknown as PressButtonRequest);
+		},
+	},
+	{
+		method: 'POST',
+		path: '/interactions/modal',
+		handle({ ctx: { state }, body }) {
+			return submitModal(state, body as unknown as SubmitModalRequest);
 		},
 	},
 	{

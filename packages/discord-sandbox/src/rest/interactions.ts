@@ -4,6 +4,7 @@ import type { StoredMessage } from '../state/MessageStore.js';
 import type { SandboxState } from '../state/SandboxState.js';
 import { DiscordHttpError } from './errors.js';
 import { applyEdit, buildMessage, readMessageFields } from './messagePayload.js';
+import { readModal } from './readModal.js';
 import type { Route } from './Route.js';
 
 /** What a callback type does: the message it created or touched, if any. */
@@ -11,8 +12,9 @@ type Callback = (state: SandboxState, interaction: SandboxInteraction, data: unk
 
 /**
  * The callback types the sandbox answers, each with what it does. 6 and 7 act on the message the
- * component is on; sent for a slash command they change nothing (as before), and 9 (a modal)
- * shows nothing the sandbox keeps.
+ * component is on (for a modal submit, the message of the button that opened the modal); sent for
+ * a slash command they change nothing (as before). 9 shows a modal, kept on the interaction until
+ * the member submits it (see the control API's `POST /interactions/modal`).
  *
  * @see {@link https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type}
  */
@@ -21,7 +23,7 @@ const CALLBACKS = new Map<number, Callback>([
 	[InteractionResponseType.DeferredChannelMessageWithSource, (state, interaction, data) => reply(state, interaction, data, true)],
 	[InteractionResponseType.DeferredMessageUpdate, (state, interaction) => updateComponentMessage(state, interaction, null)],
 	[InteractionResponseType.UpdateMessage, (state, interaction, data) => updateComponentMessage(state, interaction, data ?? {})],
-	[InteractionResponseType.Modal, () => null],
+	[InteractionResponseType.Modal, showModal],
 ]);
 
 /**
@@ -105,7 +107,7 @@ function reply(state: SandboxState, interaction: SandboxInteraction, data: unkno
  * on, so a later edit of `@original` edits it.
  */
 function updateComponentMessage(state: SandboxState, interaction: SandboxInteraction, data: unknown): StoredMessage | null {
-	if (interaction.type !== InteractionType.MessageComponent || interaction.componentMessageId === null) return null;
+	if (interaction.type === InteractionType.ApplicationCommand || interaction.componentMessageId === null) return null;
 	const fields = data === null ? null : readMessageFields(data, false, 'data.');
 	const stored = state.messages.get(interaction.componentMessageId);
 	if (!stored) throw DiscordHttpError.of(RESTJSONErrorCodes.UnknownMessage);
@@ -117,4 +119,19 @@ function updateComponentMessage(state: SandboxState, interaction: SandboxInterac
 	interaction.ephemeral = stored.ephemeral;
 	interaction.originalMessageId = stored.message.id;
 	return stored;
+}
+
+/**
+ * 9 (MODAL): the modal, checked as Discord checks it, shown to the member who acted. Discord does
+ * not offer it in answer to a modal submit; it publishes no error code for that, so the sandbox
+ * refuses the callback's `type` with 400/50035.
+ *
+ * @see {@link https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type}
+ */
+function showModal(_state: SandboxState, interaction: SandboxInteraction, data: unknown): null {
+	if (interaction.type === InteractionType.ModalSubmit) {
+		throw DiscordHttpError.invalidField('type', { code: 'INTERACTION_CALLBACK_TYPE_INVALID', message: 'A modal cannot be shown in answer to a modal submit.' });
+	}
+	interaction.modal = readModal(data);
+	return null;
 }

@@ -9,6 +9,7 @@ import {
 	type APIEmbed,
 	type APIMessage,
 	type APIMessageTopLevelComponent,
+	type APIUser,
 } from 'discord-api-types/v10';
 import type { SandboxApp } from '../state/SandboxApp.js';
 import type { SandboxState } from '../state/SandboxState.js';
@@ -110,27 +111,21 @@ export function buildMessage(state: SandboxState, app: SandboxApp, channelId: st
  * `interaction_metadata` (and `original_response_message_id` on a follow-up). A slash command's
  * answer is type 20 with the deprecated `interaction` too; a component's is a reply (type 19) to
  * the message the component is on, with a `message_reference` instead, "as components always
- * exist on preexisting messages".
+ * exist on preexisting messages". A modal submit's answer is as its opener's: a reply to the
+ * button's message, or type 20 naming the command that opened it; its metadata is type 5.
  *
  * @see {@link https://discord.com/developers/docs/resources/message#message-interaction-metadata-object}
  * @see {@link https://discord.com/developers/docs/interactions/receiving-and-responding#message-interaction-object}
  */
 function interactionFields(state: SandboxState, app: SandboxApp, interaction: SandboxInteraction): Partial<APIMessage> {
-	const userIndex = state.members.indexOf(BigInt(interaction.userId));
-	const user = state.userJson(userIndex === -1 ? app.memberIndex : userIndex);
-	const base = {
-		id: interaction.id,
-		user,
-		authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: interaction.guildId },
-		...(interaction.originalMessageId === null ? {} : { original_response_message_id: interaction.originalMessageId }),
-	};
 	const fromWebhook = { webhook_id: app.id, application_id: app.id };
-	if (interaction.type === InteractionType.MessageComponent && interaction.componentMessageId !== null) {
+	const interaction_metadata = interactionMetadata(state, app, interaction) as unknown as APIMessage['interaction_metadata'];
+	if (interaction.type !== InteractionType.ApplicationCommand && interaction.componentMessageId !== null) {
 		const referenced = state.messages.get(interaction.componentMessageId)?.message;
 		return {
 			...fromWebhook,
 			type: MessageType.Reply,
-			interaction_metadata: { ...base, type: InteractionType.MessageComponent, interacted_message_id: interaction.componentMessageId },
+			interaction_metadata,
 			message_reference: {
 				type: MessageReferenceType.Default,
 				channel_id: interaction.channelId,
@@ -140,12 +135,46 @@ function interactionFields(state: SandboxState, app: SandboxApp, interaction: Sa
 			referenced_message: referenced ? { ...structuredClone(referenced), referenced_message: null } : null,
 		};
 	}
+	const origin = commandOf(state, interaction);
 	return {
 		...fromWebhook,
 		type: MessageType.ChatInputCommand,
-		interaction_metadata: { ...base, type: InteractionType.ApplicationCommand },
-		interaction: { id: interaction.id, type: InteractionType.ApplicationCommand, name: interaction.command ?? '', user },
+		interaction_metadata,
+		interaction: { id: origin.id, type: InteractionType.ApplicationCommand, name: origin.command ?? '', user: userOf(state, app, origin) },
 	};
+}
+
+/**
+ * The message's `interaction_metadata`: a command's, a button's (with the message it is on), or a
+ * modal submit's, which names the interaction that opened the modal in
+ * `triggering_interaction_metadata`.
+ */
+function interactionMetadata(state: SandboxState, app: SandboxApp, interaction: SandboxInteraction): Record<string, unknown> {
+	const base = {
+		id: interaction.id,
+		user: userOf(state, app, interaction),
+		authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: interaction.guildId },
+		...(interaction.originalMessageId === null ? {} : { original_response_message_id: interaction.originalMessageId }),
+	};
+	if (interaction.type === InteractionType.MessageComponent) {
+		return { ...base, type: InteractionType.MessageComponent, interacted_message_id: interaction.componentMessageId };
+	}
+	const opener = interaction.modalOf === undefined ? undefined : state.interactions.get(interaction.modalOf);
+	if (interaction.type === InteractionType.ModalSubmit && opener) {
+		return { ...base, type: InteractionType.ModalSubmit, triggering_interaction_metadata: interactionMetadata(state, app, opener) };
+	}
+	return { ...base, type: InteractionType.ApplicationCommand };
+}
+
+/** The slash command at the start of a chain of modals. */
+function commandOf(state: SandboxState, interaction: SandboxInteraction): SandboxInteraction {
+	const opener = interaction.modalOf === undefined ? undefined : state.interactions.get(interaction.modalOf);
+	return opener ? commandOf(state, opener) : interaction;
+}
+
+function userOf(state: SandboxState, app: SandboxApp, interaction: SandboxInteraction): APIUser {
+	const userIndex = state.members.indexOf(BigInt(interaction.userId));
+	return state.userJson(userIndex === -1 ? app.memberIndex : userIndex);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { APIInteraction, InteractionType } from 'discord-api-types/v10';
+import type { SandboxModal } from '../rest/readModal.js';
 
 /** One thing a bot did with an interaction, as reported by the control API. */
 export interface InteractionResponseRecord {
@@ -16,17 +17,20 @@ export interface InteractionResponseRecord {
 export interface SandboxInteraction {
 	id: string;
 	token: string;
-	/** A slash command, or a button pressed on one of the app's messages. */
-	type: InteractionType.ApplicationCommand | InteractionType.MessageComponent;
+	/** A slash command, a button pressed on one of the app's messages, or a modal submitted. */
+	type: InteractionType.ApplicationCommand | InteractionType.MessageComponent | InteractionType.ModalSubmit;
 	applicationId: string;
 	guildId: string;
 	channelId: string;
 	userId: string;
 	/** For a slash command: the full command name as typed, `massnick start`. */
 	command: string | null;
-	/** For a button: its `custom_id`. */
+	/** For a button: its `custom_id`; for a modal submitted: the modal's. */
 	customId: string | null;
-	/** For a button: the message it is on, which callbacks 6 and 7 (and then `@original`) edit. */
+	/**
+	 * For a button: the message it is on, which callbacks 6 and 7 (and then `@original`) edit; for
+	 * a modal opened by a button, that button's message, which the submit's 6 and 7 edit.
+	 */
 	componentMessageId: string | null;
 	createdAt: number;
 	acknowledged: boolean;
@@ -36,6 +40,10 @@ export interface SandboxInteraction {
 	/** What `@original` names: the reply, or for callbacks 6 and 7 the component's message. */
 	originalMessageId: string | null;
 	responses: InteractionResponseRecord[];
+	/** The modal the app answered with (callback 9), while the member has not submitted it. */
+	modal?: SandboxModal | undefined;
+	/** For a modal submitted: the interaction whose modal it was. */
+	modalOf?: string | undefined;
 	payload: APIInteraction;
 }
 

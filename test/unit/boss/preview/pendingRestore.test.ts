@@ -25,7 +25,10 @@ function member(i: number): MemberRecord {
 
 /** What the boss's handlers use of the job manager, over journals on disk. */
 function contextOf(summary: JobJournalSummary): BossContext {
-	return { jobs: { journals: { lastOpen: async () => summary }, actionOf: () => action }, logger: pino({ level: 'silent' }) } as unknown as BossContext;
+	return {
+		jobs: { journals: { toUndo: async () => ({ summary, action }) }, actionOf: () => action },
+		logger: pino({ level: 'silent' }),
+	} as unknown as BossContext;
 }
 
 describe('pendingRestore', () => {
