@@ -2,7 +2,8 @@ import type { MemberFilters } from '../planner.js';
 
 /**
  * Who a job is about, for people: `every member`, `members with @Staff who joined before
- * 2024-01-31 00:00 UTC, except those with @Bots`. `roleName` gives a role's name with its `@`
+ * 2024-01-31 00:00 UTC, except those with @Bots`, `every member among the 500 user ids in
+ * “raid.csv”`. `roleName` gives a role's name with its `@`
  * (`@everyone` for the guild's id).
  */
 export function describeFilters(filters: MemberFilters, roleName: (id: string) => string): string {
@@ -14,6 +15,7 @@ export function describeFilters(filters: MemberFilters, roleName: (id: string) =
 				? 'every member'
 				: `every ${kind === 'bots' ? 'bot' : 'human'}`;
 	const parts = [who];
+	if (filters.userIds !== undefined) parts.push(`among ${listed(filters.userIds.length, filters.userIdsFrom)}`);
 	if (filters.noRoles) parts.push('with no role');
 	if (filters.joinedAfter !== undefined) parts.push(`who joined at or after ${when(filters.joinedAfter)}`);
 	if (filters.joinedBefore !== undefined) parts.push(`who joined before ${when(filters.joinedBefore)}`);
@@ -24,6 +26,15 @@ export function describeFilters(filters: MemberFilters, roleName: (id: string) =
 	let text = parts.join(' ');
 	if (filters.excludeRoleId !== undefined) text += ` except those with ${roleName(filters.excludeRoleId)}`;
 	return text;
+}
+
+/**
+ * `the 500 user ids in “raid.csv”`: the ids a job is limited to, and where they came from. For
+ * the status of a job that counts which of them are not members, too.
+ */
+export function listed(count: number, from: string | undefined): string {
+	const ids = count === 1 ? 'the one user id' : `the ${count.toLocaleString('en-US')} user ids`;
+	return from === undefined ? `${ids} listed` : `${ids} in “${from}”`;
 }
 
 /** `2024-01-31 18:00 UTC`. */

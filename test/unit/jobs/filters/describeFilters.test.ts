@@ -19,4 +19,12 @@ describe('describeFilters', () => {
 		);
 		expect(describeFilters({ members: 'bots', onlyRoleId: '1', nameMatches: 'mod' }, roleName)).toBe('bots with @role1 whose name matches “mod”');
 	});
+
+	it('says how many user ids a file listed, and which file', () => {
+		const ids = Array.from({ length: 500 }, (_, i) => String(1_100_000_000_000_000_000n + BigInt(i)));
+		expect(describeFilters({ userIds: ids, userIdsFrom: 'ids.txt' }, roleName)).toBe('every member among the 500 user ids in “ids.txt”');
+		expect(describeFilters({ userIds: ids.slice(0, 1), onlyRoleId: '1', joinedAfter: Date.UTC(2024, 0, 31) }, roleName)).toBe(
+			'members with @role1 among the one user id listed who joined at or after 2024-01-31 00:00 UTC',
+		);
+	});
 });
