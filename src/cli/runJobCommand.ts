@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { namedModule, readFilters } from '../actions/index.js';
+import { namedModule } from '../actions/index.js';
 import { formatWorkers } from '../present/index.js';
 import { type Config, loadConfig, createRedactor, secretsOf } from '../config/index.js';
 import { JobError, MassnickError } from '../errors.js';
@@ -9,7 +9,8 @@ import { startMassnick } from '../startMassnick.js';
 import type { RunningMassnick } from './RunningMassnick.js';
 import { cliRequester } from './cliRequester.js';
 import { LogProgress, progressFields } from './LogProgress.js';
-import { argsOfRequest, cliOptionName, parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
+import { argsOfRequest, parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
+import { readRunFilters } from './readRunFilters.js';
 import type { ProgressView } from './ProgressView.js';
 import { RunLock } from './RunLock.js';
 import { type RunExitCode, RunExitCodes, runOutcome, startFailureExitCode } from './runOutcome.js';
@@ -73,7 +74,7 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 			if (request.name !== undefined) fallback = nameChecked(() => namedModule().byName.clear(request.name!, settings));
 		} else {
 			nameChecked(() => request.module.check?.(argsOfRequest(request), settings));
-			filters = readFilters(argsOfRequest(request), request.module, { now: Date.now(), optionName: cliOptionName });
+			filters = await readRunFilters(request);
 		}
 	} catch (error) {
 		if (!(error instanceof MassnickError)) throw error;
