@@ -3,7 +3,7 @@ import type { ControlRoute } from './ControlRoute.js';
 import { createInteraction, type InvokeCommandRequest } from './createInteraction.js';
 import { pressButton, type PressButtonRequest } from './pressButton.js';
 
-/** Running slash commands, pressing buttons, and seeing what the bot answered. */
+/** Running slash commands (with the files attached to them), pressing buttons, and seeing what the bot answered. */
 export const interactionRoutes: ControlRoute[] = [
 	{
 		method: 'POST',
@@ -17,6 +17,13 @@ export const interactionRoutes: ControlRoute[] = [
 		path: '/interactions/component',
 		handle({ ctx: { state }, body }) {
 			return pressButton(state, body as unknown as PressButtonRequest);
+		},
+	},
+	{
+		method: 'GET',
+		path: '/attachments',
+		handle({ ctx: { state } }) {
+			return state.attachments.list();
 		},
 	},
 	{
