@@ -37,6 +37,19 @@ export function listed(count: number, from: string | undefined): string {
 	return from === undefined ? `${ids} listed` : `${ids} in “${from}”`;
 }
 
+/**
+ * What a job limited to a list of user ids found of them, for its status: `Only the 500 user ids
+ * in “ids.txt”: 12 of them are not members of the server, so nothing is sent for them.` Before
+ * the listing has gone through the guild (`notMembers` undefined), only which list it is.
+ */
+export function describeListedIds(count: number, from: string | undefined, notMembers: number | undefined): string {
+	const head = `Only ${listed(count, from)}`;
+	if (notMembers === undefined) return `${head}: who of them are not members is known once the guild is listed.`;
+	if (notMembers === 0) return `${head}: every one of them is a member of the server.`;
+	const one = notMembers === 1;
+	return `${head}: ${notMembers.toLocaleString('en-US')} of them ${one ? 'is not a member' : 'are not members'} of the server, so nothing is sent for ${one ? 'it' : 'them'}.`;
+}
+
 /** `2024-01-31 18:00 UTC`. */
 function when(ms: number): string {
 	return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
