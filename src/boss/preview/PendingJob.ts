@@ -26,6 +26,8 @@ export interface PendingJob {
 	readonly jobKind: string;
 	/** Whether it undoes {@link action}'s job (a restore) rather than running it. */
 	readonly undo: boolean;
+	/** For a job limited to a file of user ids: the ids, sorted; its sample is looked up among them. */
+	readonly listedIds?: readonly string[] | undefined;
 	/**
 	 * The figures from Discord's counts, without listing anyone. Called after {@link planSample}, so
 	 * it may use what planning the sample learned (a restore's count of its journal).

@@ -27,6 +27,7 @@ export function pendingApply(context: BossContext, { action, filters, scope, est
 		action,
 		jobKind: action.type,
 		undo: false,
+		listedIds: filters.userIds,
 		estimate,
 		describeChange,
 		planSample: async (members, ctx) => members.map((member) => planMember(member, action, filters, ctx)),
