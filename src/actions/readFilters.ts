@@ -43,9 +43,7 @@ export function readFilters(args: ActionArgs, module: ActionModule, { now, optio
 	const nameMatches = args.string(FILTER_OPTIONS.nameMatches);
 	if (nameMatches !== undefined) named(FILTER_OPTIONS.nameMatches, () => compileNamePattern(nameMatches));
 	const members = args.string(FILTER_OPTIONS.members) as MemberKind | undefined;
-	const from = idsFile === undefined ? undefined : fileLabel(idsFile.name);
-	const userIds = idsFile === undefined ? undefined : readIdsFile(idsFile, `${optionName(FILTER_OPTIONS.userIds)} ${from}`, now);
-	const filters: MemberFilters = {
+	let filters: MemberFilters = {
 		onlyRoleId: args.role(module.onlyRoleOption ?? ONLY_ROLE_OPTION),
 		excludeRoleId: args.role(EXCLUDE_ROLE_OPTION),
 		...(members !== undefined && members !== 'all' ? { members } : {}),
@@ -55,7 +53,6 @@ export function readFilters(args: ActionArgs, module: ActionModule, { now, optio
 		...defined('createdBefore', when(FILTER_OPTIONS.createdBefore)),
 		...defined('createdAfter', when(FILTER_OPTIONS.createdAfter)),
 		...defined('nameMatches', nameMatches),
-		...(userIds === undefined ? {} : { userIdsFrom: from, userIds }),
 	};
 	// A window whose start is not before its end holds nobody.
 	for (const [after, before] of [
@@ -71,6 +68,11 @@ export function readFilters(args: ActionArgs, module: ActionModule, { now, optio
 				{ context: { option: FILTER_OPTIONS[after], other: FILTER_OPTIONS[before] } },
 			);
 		}
+	}
+	// The file last: the boss reads the other filters before it downloads the file.
+	if (idsFile !== undefined) {
+		const from = fileLabel(idsFile.name);
+		filters = { ...filters, userIdsFrom: from, userIds: readIdsFile(idsFile, `${optionName(FILTER_OPTIONS.userIds)} ${from}`, now) };
 	}
 	// Every filter checked together as the planner will compile it.
 	compileMemberFilter(filters, { guildId: '' });
