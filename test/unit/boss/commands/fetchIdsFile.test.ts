@@ -96,6 +96,8 @@ describe('fetchIdsFile', () => {
 	});
 
 	it('shows the file name with letters, digits and a few signs only', async () => {
-		expect(await refusal(fetchIdsFile(attachment('/ok', 5 * 1024 * 1024, '**@everyone**`x`.txt'), { apiUrl: apiUrl() }))).toMatch(/^ids_file: ___everyone___x_\.txt is 5\.0 MB/);
+		expect(await refusal(fetchIdsFile(attachment('/ok', 5 * 1024 * 1024, '**@everyone**`x`.txt'), { apiUrl: apiUrl() }))).toMatch(
+			/^ids_file: ___everyone___x_\.txt is 5\.0 MB/,
+		);
 	});
 });
