@@ -21,6 +21,8 @@ export const FILTER_OPTIONS = {
 	createdBefore: 'created_before',
 	createdAfter: 'created_after',
 	nameMatches: 'name_matches',
+	/** A file of user ids: an attachment on a command, a path on the command line. */
+	userIds: 'ids_file',
 } as const;
 
 const WHEN = 'a date (2024-01-31) or how long ago (7d, 12h, 2w)';
@@ -79,6 +81,12 @@ export function commonOptions(module: ActionModule): APIApplicationCommandBasicO
 			description: 'Only members whose username, display name or nickname contains this, or matches /a regex/i',
 			required: false,
 			max_length: MAX_NAME_PATTERN_LENGTH,
+		},
+		{
+			type: ApplicationCommandOptionType.Attachment,
+			name: FILTER_OPTIONS.userIds,
+			description: 'Only members whose user id this text or CSV file lists (one a line, or an id column)',
+			required: false,
 		},
 		{ type: ApplicationCommandOptionType.Boolean, name: DRY_RUN_OPTION, description: 'Plan and count only: nothing is changed', required: false },
 	];

@@ -1,5 +1,5 @@
 import { ErrorCodes, JobError, MassnickError } from '../errors.js';
-import { compileMemberFilter, compileNamePattern, type MemberFilters, type MemberKind, parseDateOrDuration } from '../jobs/index.js';
+import { compileMemberFilter, compileNamePattern, decodeIdFile, type MemberFilters, type MemberKind, parseDateOrDuration, parseIdList } from '../jobs/index.js';
 import type { ActionArgs, ActionModule } from './ActionModule.js';
 import { EXCLUDE_ROLE_OPTION, FILTER_OPTIONS, ONLY_ROLE_OPTION } from './commonOptions.js';
 
@@ -8,6 +8,17 @@ export interface ReadFiltersOptions {
 	readonly now: number;
 	/** How the surface names an option in an error: `joined_before:` for a command, `--joined-before` on the command line. */
 	readonly optionName: (option: string) => string;
+	/**
+	 * The file of user ids given as `ids_file`, read already: an attachment the boss downloaded, a
+	 * path the command line read. Reading it is the caller's (it waits on the network or the disk).
+	 */
+	readonly idsFile?: IdsFile | undefined;
+}
+
+/** A file of user ids as it was given: its name, for people, and its bytes. */
+export interface IdsFile {
+	readonly name: string;
+	readonly bytes: Uint8Array;
 }
 
 /**
@@ -16,7 +27,7 @@ export interface ReadFiltersOptions {
  *
  * @throws {JobError} `INVALID_ARGUMENT`, naming the option and what it takes.
  */
-export function readFilters(args: ActionArgs, module: ActionModule, { now, optionName }: ReadFiltersOptions): MemberFilters {
+export function readFilters(args: ActionArgs, module: ActionModule, { now, optionName, idsFile }: ReadFiltersOptions): MemberFilters {
 	const when = (option: string): number | undefined => {
 		const text = args.string(option);
 		return text === undefined ? undefined : named(option, () => parseDateOrDuration(text, now));
@@ -32,7 +43,7 @@ export function readFilters(args: ActionArgs, module: ActionModule, { now, optio
 	const nameMatches = args.string(FILTER_OPTIONS.nameMatches);
 	if (nameMatches !== undefined) named(FILTER_OPTIONS.nameMatches, () => compileNamePattern(nameMatches));
 	const members = args.string(FILTER_OPTIONS.members) as MemberKind | undefined;
-	const filters: MemberFilters = {
+	let filters: MemberFilters = {
 		onlyRoleId: args.role(module.onlyRoleOption ?? ONLY_ROLE_OPTION),
 		excludeRoleId: args.role(EXCLUDE_ROLE_OPTION),
 		...(members !== undefined && members !== 'all' ? { members } : {}),
@@ -58,9 +69,38 @@ export function readFilters(args: ActionArgs, module: ActionModule, { now, optio
 			);
 		}
 	}
+	// The file last: the boss reads the other filters before it downloads the file.
+	if (idsFile !== undefined) {
+		const from = fileLabel(idsFile.name);
+		filters = { ...filters, userIdsFrom: from, userIds: readIdsFile(idsFile, `${optionName(FILTER_OPTIONS.userIds)} ${from}`, now) };
+	}
 	// Every filter checked together as the planner will compile it.
 	compileMemberFilter(filters, { guildId: '' });
 	return filters;
+}
+
+/** The ids of a file, sorted; its mistakes named with the option and the file (`ids_file: raid.csv has …`). */
+function readIdsFile(file: IdsFile, named: string, now: number): readonly string[] {
+	try {
+		return parseIdList(decodeIdFile(file.bytes), { now }).ids;
+	} catch (error) {
+		if (!(error instanceof MassnickError)) throw error;
+		throw new JobError(ErrorCodes.InvalidArgument, `${named} ${error.message}`, {
+			cause: error,
+			context: { ...error.context, option: FILTER_OPTIONS.userIds },
+		});
+	}
+}
+
+/**
+ * A file's name as massnick shows it (in a preview, a status, a journal's header): without its
+ * folder, letters, digits and a few signs only, at most 80 characters, so no name can format a
+ * message or hide what it says.
+ */
+export function fileLabel(name: string): string {
+	const base = name.split(/[\\/]/).pop() ?? '';
+	const safe = [...base.replace(/[^\p{L}\p{N} ._()+-]/gu, '_')].slice(0, 80).join('').trim();
+	return safe === '' ? 'the file' : safe;
 }
 
 function defined<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {

@@ -101,7 +101,8 @@ class Invalid extends Error {}
  * Reads `massnick run`'s arguments (everything after `run`). Pure: nothing is loaded or checked
  * against Discord here, only the shape, so every mistake is caught before the bots connect. An
  * action's flags are its slash command's options (`exclude_role` is `--exclude-role`), checked as
- * Discord checks them: a role is an id, a text within the option's length.
+ * Discord checks them: a role is an id, a text within the option's length. An attachment's flag
+ * takes a path (`--ids-file raid.csv`), read once the arguments are checked (`readRunFilters`).
  */
 export function parseRunArgs(args: readonly string[], modules: readonly ActionModule[] = actionModules): ParsedRunArgs {
 	if (args.some((arg) => arg === '--help' || arg === '-h')) return { kind: 'help' };
@@ -219,6 +220,9 @@ function checkValue(flag: string, option: APIApplicationCommandBasicOption, valu
 	if (option.type === ApplicationCommandOptionType.Role && !isSnowflake(value)) {
 		throw new Invalid(`${flag} needs a role id (17 to 20 digits; Server Settings → Roles → right-click → Copy Role ID), got ${shown}`);
 	}
+	if (option.type === ApplicationCommandOptionType.Attachment && value.trim() === '') {
+		throw new Invalid(`${flag} needs the path of a file`);
+	}
 	if (option.type === ApplicationCommandOptionType.String) {
 		const length = [...value].length;
 		if (option.min_length !== undefined && length < option.min_length) throw new Invalid(`${flag} needs at least ${option.min_length} characters`);
@@ -240,6 +244,8 @@ export function cliOptionName(option: string): string {
 }
 
 function placeholder(option: APIApplicationCommandBasicOption): string {
+	// An attachment on a command is a file on disk here.
+	if (option.type === ApplicationCommandOptionType.Attachment) return '<path>';
 	return option.type === ApplicationCommandOptionType.Role ? '<id>' : '<text>';
 }
 

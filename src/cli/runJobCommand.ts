@@ -1,15 +1,16 @@
 import { Writable } from 'node:stream';
-import { namedModule, readFilters } from '../actions/index.js';
+import { namedModule } from '../actions/index.js';
 import { formatWorkers } from '../present/index.js';
 import { type Config, loadConfig, createRedactor, secretsOf } from '../config/index.js';
 import { JobError, MassnickError } from '../errors.js';
-import type { Job, MassAction, MemberFilters } from '../jobs/index.js';
+import { describeListedIds, type Job, type MassAction, type MemberFilters } from '../jobs/index.js';
 import { createLogger } from '../log/createLogger.js';
 import { startMassnick } from '../startMassnick.js';
 import type { RunningMassnick } from './RunningMassnick.js';
 import { cliRequester } from './cliRequester.js';
 import { LogProgress, progressFields } from './LogProgress.js';
-import { argsOfRequest, cliOptionName, parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
+import { argsOfRequest, parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
+import { readRunFilters } from './readRunFilters.js';
 import type { ProgressView } from './ProgressView.js';
 import { runLockdown } from './runLockdown.js';
 import { RunLock } from './RunLock.js';
@@ -76,7 +77,7 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 			if (request.name !== undefined) fallback = nameChecked(() => namedModule().byName.clear(request.name!, settings));
 		} else {
 			nameChecked(() => request.module.check?.(argsOfRequest(request), settings));
-			filters = readFilters(argsOfRequest(request), request.module, { now: Date.now(), optionName: cliOptionName });
+			filters = await readRunFilters(request);
 		}
 	} catch (error) {
 		if (!(error instanceof MassnickError)) throw error;
@@ -186,7 +187,9 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 	}
 
 	const snapshot = job.progress.snapshot();
-	const outcome = runOutcome({ title: job.title, mode: job.mode, dryRun: job.dryRun, result: job.result!, snapshot, signal });
+	const tally = job.listedIds;
+	const listedIds = tally && describeListedIds(tally.total, job.filters.userIdsFrom, tally.notMembers);
+	const outcome = runOutcome({ title: job.title, mode: job.mode, dryRun: job.dryRun, result: job.result!, snapshot, signal, listedIds });
 	log.info({ job: job.id, state: job.result!.state, exitCode: outcome.exitCode, undone: outcome.undone, ...progressFields(snapshot) }, 'run ended');
 	for (const line of outcome.lines) say(line);
 	return outcome.exitCode;

@@ -36,6 +36,8 @@ export interface RunOutcomeInput {
 	snapshot: ProgressSnapshot;
 	/** The signal that cancelled it, if one did. */
 	signal?: string | undefined;
+	/** For a job limited to a file of user ids: which of them are members (`describeListedIds`). */
+	listedIds?: string | undefined;
 }
 
 export interface RunOutcome {
@@ -47,7 +49,7 @@ export interface RunOutcome {
 }
 
 /** How a finished `massnick run` went, and the exit code that says so. Pure. */
-export function runOutcome({ title, mode, dryRun, result, snapshot, signal }: RunOutcomeInput): RunOutcome {
+export function runOutcome({ title, mode, dryRun, result, snapshot, signal, listedIds }: RunOutcomeInput): RunOutcome {
 	const undone = snapshot.failed + snapshot.remaining;
 	const counts = [
 		`${dryRun ? 'would change' : 'changed'} ${formatCount(snapshot.changed)}`,
@@ -59,6 +61,7 @@ export function runOutcome({ title, mode, dryRun, result, snapshot, signal }: Ru
 	].join(' · ');
 	const head = `${dryRun ? 'Dry run · ' : ''}${title} · ${result.state} after ${formatDuration(snapshot.elapsedMs)} · ${formatCount(snapshot.total)} members`;
 	const lines = [head, `  ${counts}`];
+	if (listedIds) lines.push(`  ${listedIds}`);
 	// A process holding only some of the workers lists the whole guild and leaves the rest alone.
 	if (snapshot.elsewhere > 0) {
 		lines.push(

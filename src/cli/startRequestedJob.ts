@@ -1,9 +1,10 @@
-import { EXCLUDE_ROLE_OPTION, ONLY_ROLE_OPTION, readFilters } from '../actions/index.js';
+import { EXCLUDE_ROLE_OPTION, ONLY_ROLE_OPTION } from '../actions/index.js';
 import { describeFilters, type Job, type JobJournalSummary, type MassAction, type MemberFilters, OPERATOR, type Requester } from '../jobs/index.js';
 import { checkConfirmCount } from './checkConfirmCount.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import type { RunningMassnick } from './RunningMassnick.js';
-import { argsOfRequest, cliOptionName, type RunRequest } from './parseRunArgs.js';
+import { argsOfRequest, type RunRequest } from './parseRunArgs.js';
+import { readRunFilters } from './readRunFilters.js';
 
 export interface StartRequestedJobOptions {
 	massnick: RunningMassnick;
@@ -70,7 +71,7 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 
 	const args = argsOfRequest(request);
 	const { action } = request.module.request(args, massnick.actionDeps);
-	const filters = given ?? readFilters(args, request.module, { now: Date.now(), optionName: cliOptionName });
+	const filters = given ?? (await readRunFilters(request));
 	for (const [option, id] of [
 		[request.module.onlyRoleOption ?? ONLY_ROLE_OPTION, filters.onlyRoleId],
 		[EXCLUDE_ROLE_OPTION, filters.excludeRoleId],

@@ -2,6 +2,7 @@ import { EventEmitter, setMaxListeners } from 'node:events';
 import type { MemberRecord } from '../discord/MemberRecord.js';
 import { whenAborted } from '../util/whenAborted.js';
 import { JoinerReconciler } from './job/JoinerReconciler.js';
+import { ListedIdsTally } from './job/ListedIdsTally.js';
 import type { JobMode, JobOptions } from './job/JobOptions.js';
 import type { JobEvents, JobResult, JobState } from './job/JobState.js';
 import { ListingFeed } from './job/ListingFeed.js';
@@ -34,6 +35,8 @@ export class Job extends EventEmitter<JobEvents> {
 	/** Who the job is about besides its action: `{}` for everyone. */
 	readonly filters: MemberFilters;
 	readonly progress: Progress;
+	/** For a job limited to a list of user ids: which of them are members (see {@link ListedIdsTally}). */
+	readonly listedIds: ListedIdsTally | undefined;
 	readonly startedAt: number;
 	#state: JobState = 'planned';
 	#result: JobResult | undefined;
@@ -63,6 +66,7 @@ export class Job extends EventEmitter<JobEvents> {
 		this.dryRun = options.dryRun;
 		this.startedBy = options.startedBy;
 		this.filters = options.filters ?? {};
+		this.listedIds = this.filters.userIds === undefined ? undefined : new ListedIdsTally(this.filters.userIds);
 		const now = options.now ?? Date.now;
 		this.startedAt = now();
 		const { fleet } = options;
@@ -168,6 +172,7 @@ export class Job extends EventEmitter<JobEvents> {
 	memberJoined(member: MemberRecord): void {
 		this.#left.delete(member.id);
 		if (this.#state !== 'running') return;
+		this.listedIds?.met(member.id);
 		if (this.#joiners.joined(member)) this.#slices.joined(member);
 	}
 
@@ -244,14 +249,19 @@ export class Job extends EventEmitter<JobEvents> {
 	/** Lists the guild, hands each member to its slice's queue, and waits for room between pages. */
 	async #list(): Promise<void> {
 		const { guildId, listers, retry } = this.#options;
+		const tally = this.listedIds;
 		for await (const page of listMembers({ guildId, rests: listers, signal: this.signal, retry })) {
-			for (const member of page) this.#slices.listed(member);
+			for (const member of page) {
+				tally?.met(member.id);
+				this.#slices.listed(member);
+			}
 			// Joiners this page passed without holding them joined after it was read: the job's to assign.
 			for (const joiner of this.#joiners.listed(page.map((member) => member.id))) this.#slices.joined(joiner);
 			this.#slices.feed.pageHandedOut();
 			await this.#slices.feed.roomForNextPage();
 			this.signal.throwIfAborted();
 		}
+		tally?.listingComplete();
 	}
 
 	#setState(state: JobState): void {

@@ -86,11 +86,14 @@ export function onlyRole(filters: MemberFilters, ctx: GuildContext): string | un
 
 /**
  * The members a job with `filters` is about. Discord counts nobody by kind, join date, account
- * age or name, so with any of those filters the range starts at 0.
+ * age or name, so with any of those filters the range starts at 0; a list of user ids holds at
+ * most its length of them (some may not be members).
  */
 export function membersInScope(counts: GuildCounts, ctx: GuildContext, filters: MemberFilters): Range {
 	const byRoles = membersInRoleScope(counts, ctx, filters);
-	return hasFinerFilters(filters) ? { atLeast: 0, atMost: byRoles.atMost } : byRoles;
+	if (!hasFinerFilters(filters)) return byRoles;
+	const listed = filters.userIds?.length ?? Number.POSITIVE_INFINITY;
+	return { atLeast: 0, atMost: Math.min(byRoles.atMost, listed) };
 }
 
 function membersInRoleScope(counts: GuildCounts, ctx: GuildContext, filters: MemberFilters): Range {

@@ -1,3 +1,4 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,8 @@ import { SandboxControl, type SandboxRequest, startSandbox } from '@massnick/dis
 import { type ActionArgs, actionModules, namedModule } from '../../src/actions/index.js';
 import { readFilters } from '../../src/actions/readFilters.js';
 import { cliRequester } from '../../src/cli/cliRequester.js';
-import { argsOfRequest, cliOptionName, parseRunArgs } from '../../src/cli/parseRunArgs.js';
+import { argsOfRequest, parseRunArgs } from '../../src/cli/parseRunArgs.js';
+import { readRunFilters } from '../../src/cli/readRunFilters.js';
 import { startRequestedJob } from '../../src/cli/startRequestedJob.js';
 import { MassnickError } from '../../src/errors.js';
 import type { Job } from '../../src/jobs/Job.js';
@@ -17,6 +19,7 @@ import { type Answer, commandAnswer, pressAnswer } from '../support/commandAnswe
 import {
 	type CommandCase,
 	changingCase,
+	type IdsFileChoice,
 	commandCase,
 	definitionsOf,
 	discordRefuses,
@@ -137,7 +140,12 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 	function withRealMentions(testCase: CommandCase): CommandCase {
 		const real = (text: string): string =>
 			text.replaceAll(ROLE_MENTION, `<@&${roleIds.get('Staff')!}>`).replaceAll(USER_MENTION, `<@${stack.sandbox.ownerId}>`);
-		const options = Object.fromEntries(Object.entries(testCase.options).map(([name, value]) => [name, typeof value === 'string' ? real(value) : value]));
+		const options = Object.fromEntries(
+			Object.entries(testCase.options).map(([name, value]) => [
+				name,
+				typeof value === 'string' ? real(value) : isIdsFile(value) ? { ...value, text: real(value.text) } : value,
+			]),
+		);
 		return { ...testCase, options };
 	}
 
@@ -179,6 +187,8 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 		};
 		const [name, subcommand] = testCase.command.split(' ') as [string, string | undefined];
 		const text = (option: string): string | undefined => (typeof options[option] === 'string' ? (options[option] as string) : undefined);
+		const attached = options.ids_file as { filename: string; content: string } | undefined;
+		const idsFile = attached && { name: attached.filename, bytes: new TextEncoder().encode(attached.content) };
 		if (name === 'restore' || name === 'stats') {
 			const named = text('name');
 			return named === undefined ? undefined : refusal(() => namedModule().byName[name === 'stats' ? 'count' : 'clear'](named, settings));
@@ -200,7 +210,7 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 		return (
 			refusal(() => module.check?.(args, settings)) ??
 			roleRefusal ??
-			refusal(() => readFilters(args, module, { now: Date.now(), optionName: (option) => `${option}:` }))
+			refusal(() => readFilters(args, module, { now: Date.now(), optionName: (option) => `${option}:`, idsFile }))
 		);
 	}
 
@@ -211,7 +221,10 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 		const testCase = withRealMentions(generated);
 		const changes: RoleChanges = { deleted: [], raised: [] };
 		const options: Record<string, unknown> = {};
-		for (const [name, value] of Object.entries(testCase.options)) options[name] = isRoleChoice(value) ? await resolveRole(value, changes) : value;
+		for (const [name, value] of Object.entries(testCase.options)) {
+			// An attachment as the sandbox takes it: the file's name and content.
+			options[name] = isRoleChoice(value) ? await resolveRole(value, changes) : isIdsFile(value) ? { filename: value.filename, content: value.text } : value;
+		}
 		const seq = await lastSeq();
 		const previous = stack.massnick.jobs.last;
 		const refusedBy = discordRefuses(testCase);
@@ -311,7 +324,17 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 		expect(answer.text).toContain('ready');
 	}
 
+	let filesDir: string;
+	let files = 0;
+	/** A file of ids on disk, for `--ids-file`. */
+	function writeIdsFile(choice: IdsFileChoice): string {
+		const path = join(filesDir, `${++files}-${choice.filename}`);
+		writeFileSync(path, choice.text);
+		return path;
+	}
+
 	beforeAll(async () => {
+		filesDir = mkdtempSync(join(tmpdir(), 'massnick-badinput-ids-'));
 		stack = await startStack({ members: 200, workers: 3, timeScale: 100, settings: previewsOn });
 		watch = watchCrashes(stack.logs);
 		roleIds = new Map((await stack.control.state()).roles.map((role) => [role.name, role.id]));
@@ -321,6 +344,7 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 		console.log(`bad input outcomes: ${[...outcomes].map(([outcome, count]) => `${outcome} ×${count}`).join(', ')}`);
 		watch?.stop();
 		await stack?.close();
+		if (filesDir) rmSync(filesDir, { recursive: true, force: true });
 	});
 
 	it('every generated slash command gets a clear refusal or a correct job', async () => {
@@ -346,7 +370,11 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 				const changes: RoleChanges = { deleted: [], raised: [] };
 				const ids = new Map<RoleChoice, string>();
 				for (const value of Object.values(testCase.options)) if (isRoleChoice(value)) ids.set(value, await resolveRole(value, changes));
-				const args = runArgsOf(withRealMentions(testCase), (choice) => ids.get(choice)!);
+				const args = runArgsOf(
+					withRealMentions(testCase),
+					(choice) => ids.get(choice)!,
+					(choice) => writeIdsFile(choice),
+				);
 				// An id copied before the role was deleted or moved.
 				await changeRoles(changes);
 				const seq = await lastSeq();
@@ -387,7 +415,7 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 				if (request.name !== undefined) fallback = namedModule().byName.clear(request.name, settings);
 			} else {
 				request.module.check?.(argsOfRequest(request), settings);
-				filters = readFilters(argsOfRequest(request), request.module, { now: Date.now(), optionName: cliOptionName });
+				filters = await readRunFilters(request);
 			}
 		} catch (error) {
 			if (!(error instanceof MassnickError)) throw error;
@@ -442,7 +470,11 @@ describe('massnick run from a shell, with generated bad arguments', () => {
 });
 
 function isRoleChoice(value: OptionValue): value is RoleChoice {
-	return typeof value === 'object' && value !== null && 'kind' in value;
+	return typeof value === 'object' && value !== null && 'kind' in value && value.kind !== 'ids-file';
+}
+
+function isIdsFile(value: OptionValue): value is IdsFileChoice {
+	return typeof value === 'object' && value !== null && value.kind === 'ids-file';
 }
 
 function escapeRegExp(text: string): string {

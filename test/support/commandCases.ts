@@ -2,7 +2,7 @@ import { type APIApplicationCommandBasicOption, type APIApplicationCommandOption
 import fc from 'fast-check';
 import { FILTER_OPTIONS } from '../../src/actions/commonOptions.js';
 import { commandDefinitions } from '../../src/boss/commands/bossCommands.js';
-import { codePoints, hostileText } from './hostileText.js';
+import { codePoints, hostileText, USER_MENTION } from './hostileText.js';
 
 /**
  * Slash command invocations generated from the boss's own command definitions: every command and
@@ -25,7 +25,14 @@ export type RoleChoice =
 	| { readonly kind: 'unknown'; readonly id: string }
 	| { readonly kind: 'garbage'; readonly text: string };
 
-export type OptionValue = string | boolean | number | RoleChoice;
+/** A file of user ids as a member attaches it (`ids_file`): its name and its text. */
+export interface IdsFileChoice {
+	readonly kind: 'ids-file';
+	readonly filename: string;
+	readonly text: string;
+}
+
+export type OptionValue = string | boolean | number | RoleChoice | IdsFileChoice;
 
 /** What the member does with a preview, if one is shown. */
 export type PreviewChoice = 'start' | 'cancel' | 'leave-then-start' | 'start-then-cancel';
@@ -174,6 +181,32 @@ export const namePattern: fc.Arbitrary<string> = fc.oneof(
 	hostileText(500),
 );
 
+/** User ids as a file may list them: made from 2015 to 2024 (valid), and numbers that are not ids. */
+const listedId = fc.oneof(
+	{ arbitrary: fc.bigInt({ min: 10n ** 16n, max: 1_300_000_000_000_000_000n }).map(String), weight: 8 },
+	{ arbitrary: fc.constant(USER_MENTION), weight: 1 },
+	{ arbitrary: fc.constantFrom('1234', '0175928847299117063', '18446744073709551616', 'alice', '<@&281552675818965825>', ''), weight: 1 },
+);
+
+/** What a file of ids may hold: lists in each layout `parseIdList` reads, with and without mistakes, and any text. */
+export const idsFileText: fc.Arbitrary<string> = fc.oneof(
+	{
+		arbitrary: fc
+			.tuple(fc.array(listedId, { minLength: 0, maxLength: 30 }), fc.constantFrom('\n', '\r\n', ', ', ';', ' ', '\t'), fc.boolean())
+			.map(([ids, separator, comment]) => `${comment ? '# raid\n' : ''}${ids.join(separator)}`),
+		weight: 4,
+	},
+	{
+		arbitrary: fc.array(listedId, { maxLength: 20 }).map((ids) => `User ID,Name\n${ids.map((id, i) => `${id},"name, ${i}"`).join('\n')}`),
+		weight: 2,
+	},
+	{ arbitrary: hostileText(300), weight: 1 },
+);
+
+const idsFileChoice: fc.Arbitrary<IdsFileChoice> = fc
+	.record({ filename: fc.constantFrom('ids.txt', 'raid.csv', 'export (1).CSV', 'ids'), text: idsFileText })
+	.map((file) => ({ kind: 'ids-file', ...file }));
+
 /** Values by what an option means, where its type alone says too little. */
 const BY_NAME: Readonly<Record<string, fc.Arbitrary<string>>> = {
 	[FILTER_OPTIONS.joinedBefore]: dateText,
@@ -207,6 +240,8 @@ function optionValueOf(definition: APIApplicationCommandBasicOption): fc.Arbitra
 			const max = definition.max_value ?? 1_000_000;
 			return fc.oneof({ arbitrary: fc.integer({ min, max }), weight: 8 }, { arbitrary: fc.constantFrom<OptionValue>(min - 1, max + 1, 1.5, 'six'), weight: 1 });
 		}
+		case ApplicationCommandOptionType.Attachment:
+			return idsFileChoice;
 		default:
 			throw new Error(`no generator for option type ${definition.type} (${definition.name}); add one in test/support/commandCases.ts`);
 	}
@@ -321,15 +356,16 @@ export function discordRefuses(testCase: CommandCase): string | undefined {
 /**
  * The case as `massnick run` flags: `massrole add --role=<id> --dry-run`. Each option becomes its
  * flag (`exclude_role` is `--exclude-role`), a true boolean a bare flag, a false one nothing.
- * `role` turns a role choice into the id to write.
+ * `role` turns a role choice into the id to write, `file` a file choice into the path of a file
+ * holding it.
  */
-export function runArgsOf(testCase: CommandCase, role: (choice: RoleChoice) => string): string[] {
+export function runArgsOf(testCase: CommandCase, role: (choice: RoleChoice) => string, file: (choice: IdsFileChoice) => string): string[] {
 	const args = testCase.command.split(' ');
 	for (const [name, value] of Object.entries(testCase.options)) {
 		const flag = `--${name.replaceAll('_', '-')}`;
 		if (value === true) args.push(flag);
 		else if (value === false) continue;
-		else args.push(`${flag}=${typeof value === 'object' ? role(value) : String(value)}`);
+		else args.push(`${flag}=${typeof value === 'object' ? (value.kind === 'ids-file' ? file(value) : role(value)) : String(value)}`);
 	}
 	return args;
 }

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createControlRouter } from './control/controlRouter.js';
+import { serveAttachment } from './control/serveAttachment.js';
 import { createGatewayHost } from './createGatewayHost.js';
 import { createGatewayServer } from './gateway/createGatewayServer.js';
 import type { GatewayServer } from './gateway/GatewayHost.js';
@@ -12,6 +13,7 @@ import { restRoutes } from './rest/restRoutes.js';
 import { createRestRouter } from './rest/router.js';
 import { createSandboxContext } from './SandboxContext.js';
 import { resolveSandboxOptions, type SandboxOptions } from './SandboxOptions.js';
+import { ATTACHMENT_PATH } from './state/AttachmentStore.js';
 import type { SandboxState } from './state/SandboxState.js';
 
 /** A running sandbox: where to point discord.js, who is who, and how to stop it. */
@@ -39,7 +41,8 @@ export interface Sandbox {
 
 /**
  * Starts a local Discord on one port: REST under `/api/v10` (and `/api`), the gateway on
- * `/gateway`, and the control API under `/_sandbox`. The guild is generated from `options.seed`.
+ * `/gateway`, the control API under `/_sandbox`, and what Discord's CDN serves of it (the files
+ * attached to slash commands) under `/ephemeral-attachments`. The guild is generated from `options.seed`.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const resolved = resolveSandboxOptions(options);
@@ -71,6 +74,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		if (api && (api[1] === undefined || api[1] === '10')) return (request, response, url) => rest(request, response, api[2] ?? '/', url.searchParams);
 		if (path === '/_sandbox' || path.startsWith('/_sandbox/'))
 			return (request, response, url) => control(request, response, path.slice('/_sandbox'.length) || '/', url.searchParams);
+		if (path.startsWith(ATTACHMENT_PATH)) return async (request, response, url) => serveAttachment(state, request, response, url);
 		return async (request, response) => {
 			request.resume();
 			const error = DiscordHttpError.notFound();
@@ -91,6 +95,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const hostForUrl = host.includes(':') ? `[${host}]` : host;
 	ctx.address = { host: hostForUrl, port };
 	const base = `http://${hostForUrl}:${port}`;
+	state.attachments.origin = base;
 	log.info({ url: base }, 'sandbox listening');
 
 	const [boss, ...workers] = state.apps;

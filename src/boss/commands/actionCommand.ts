@@ -1,5 +1,5 @@
-import { PermissionFlagsBits } from 'discord.js';
-import { type ActionModule, actionCommandData, readFilters } from '../../actions/index.js';
+import { MessageFlags, PermissionFlagsBits } from 'discord.js';
+import { type ActionModule, actionCommandData, FILTER_OPTIONS, readFilters } from '../../actions/index.js';
 import { describeFilters } from '../../jobs/index.js';
 import { pendingApply } from '../preview/pendingApply.js';
 import { startOrPreview } from '../preview/startOrPreview.js';
@@ -7,12 +7,14 @@ import { allowedFor } from '../isAllowed.js';
 import { readRequesterRank } from '../readRequesterRank.js';
 import { argsOf } from './argsOf.js';
 import type { BossCommand } from './BossCommand.js';
+import { fetchIdsFile } from './fetchIdsFile.js';
 import { roleNameIn } from './roleName.js';
 
 /**
  * The command of an action module: its options become the action (refused before anything is
- * acknowledged when they can never work), the engine's options the filters, and the job runs
- * through the preview like every changing command.
+ * acknowledged when they can never work), the engine's options the filters (a file of ids
+ * downloaded first, once the command is acknowledged), and the job runs through the preview like
+ * every changing command.
  */
 export function actionCommand(module: ActionModule): BossCommand {
 	const data = actionCommandData(module);
@@ -22,10 +24,19 @@ export function actionCommand(module: ActionModule): BossCommand {
 		async run(interaction, context) {
 			const args = argsOf(interaction);
 			const { action, estimate } = module.request(args, context.actionDeps);
-			const filters = readFilters(args, module, { now: Date.now(), optionName: (option) => `${option}:` });
+			const read = { now: Date.now(), optionName: (option: string) => `${option}:` };
+			let filters = readFilters(args, module, read);
+			const attachment = interaction.options.getAttachment(FILTER_OPTIONS.userIds);
 			// Admitted here, before anything is acknowledged, so only its member sees a refusal; again at Start.
 			const rank = readRequesterRank(interaction, context.boss.guild);
 			context.jobs.admission.admit({ action, undo: false, rank, allowed: allowedFor(interaction, context.config.permissions) });
+			if (attachment) {
+				// A download may take longer than the 3 s Discord waits for an answer: acknowledged first,
+				// privately, so a file that cannot be read is refused to its member alone.
+				await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+				const idsFile = await fetchIdsFile(attachment, { apiUrl: context.config.apiUrl });
+				filters = readFilters(args, module, { ...read, idsFile });
+			}
 			await startOrPreview(interaction, context, { permission, admitted: true, alwaysPreview: module.confirmByTypedCount !== undefined }, () =>
 				pendingApply(context, {
 					action,

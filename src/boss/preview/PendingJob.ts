@@ -46,6 +46,8 @@ export interface PendingJob {
 	 * its Start opens a modal (see `typedCount.ts`).
 	 */
 	readonly confirmByTypedCount?: ((members: Range) => boolean) | undefined;
+	/** For a job limited to a file of user ids: the ids, sorted; its sample is looked up among them. */
+	readonly listedIds?: readonly string[] | undefined;
 	/**
 	 * The figures from Discord's counts, without listing anyone. Called after {@link planSample}, so
 	 * it may use what planning the sample learned (a restore's count of its journal).

@@ -14,6 +14,8 @@ import {
 } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import { countExactly } from './countExactly.js';
+import type { MemberRecord } from '../../discord/MemberRecord.js';
+import { lookUpListed } from './lookUpListed.js';
 import type { PendingJob } from './PendingJob.js';
 import { unknownWorkersNote } from '../status/renderJob.js';
 import type { PreviewFacts, PreviewSample } from './renderPreview.js';
@@ -84,9 +86,22 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 	};
 }
 
-/** The first page of members, planned; a listing that fails leaves the preview without a sample. */
+/**
+ * The first page of members, planned; a listing that fails leaves the preview without a sample.
+ * A job limited to a file of ids plans its first listed ids instead, looked up (see `lookUpListed`).
+ */
 async function readSample(context: BossContext, guild: Guild, pending: PendingJob, ctx: GuildContext): Promise<PreviewSample> {
 	const empty = { planned: 0, tally: { change: 0, done: 0, cant: 0, aboveRequester: 0, skip: 0 }, changes: [] };
+	if (pending.listedIds) {
+		const total = pending.listedIds.length;
+		try {
+			const { looked, members } = await lookUpListed(guild, pending.listedIds);
+			return { ...(await planned(pending, guild, members, ctx)), listed: { looked, total } };
+		} catch (error) {
+			context.logger.warn({ err: error }, 'could not look the listed ids up for the preview');
+			return { ...empty, note: `No sample: the listed ids could not be looked up (${(error as Error).message}). The job counts them as it runs.` };
+		}
+	}
 	let page: RESTGetAPIGuildMembersResult;
 	try {
 		page = (await context.boss.client.rest.get(Routes.guildMembers(guild.id), {
@@ -96,7 +111,11 @@ async function readSample(context: BossContext, guild: Guild, pending: PendingJo
 		context.logger.warn({ err: error }, 'could not list a sample of members for the preview');
 		return { ...empty, note: `No sample: the first members could not be listed (${(error as Error).message}).` };
 	}
-	const members = page.map(toMemberRecord);
+	return planned(pending, guild, page.map(toMemberRecord), ctx);
+}
+
+/** `members` planned by the job's own planner: the tally and the first few changes. */
+async function planned(pending: PendingJob, guild: Guild, members: readonly MemberRecord[], ctx: GuildContext): Promise<PreviewSample> {
 	const plans = await pending.planSample(members, ctx);
 	const tally = { change: 0, done: 0, cant: 0, aboveRequester: 0, skip: 0 };
 	const changes: string[] = [];

@@ -32,6 +32,7 @@ export function pendingApply(context: BossContext, options: PendingApplyOptions)
 		undo: false,
 		filters,
 		confirmByTypedCount,
+		listedIds: filters.userIds,
 		estimate,
 		describeChange,
 		planSample: async (members, ctx) => members.map((member) => planMember(member, action, filters, ctx)),

@@ -60,6 +60,11 @@ export interface PreviewSample {
 	readonly changes: readonly string[];
 	/** Why there is no sample, or what it leaves out. */
 	readonly note?: string | undefined;
+	/**
+	 * For a job limited to a file of user ids, whose sample is its listed ids looked up rather than
+	 * the first members listed: how many were looked up, of how many.
+	 */
+	readonly listed?: { readonly looked: number; readonly total: number } | undefined;
 }
 
 /** Where a preview is: open with its buttons, or closed, saying why nothing (or what) ran. */
@@ -190,12 +195,20 @@ function figures(facts: PreviewFacts): string[] {
 
 function sampleLines(sample: PreviewSample): string[] {
 	const lines: string[] = [];
-	if (sample.planned > 0) {
-		const { change, done, cant, aboveRequester, skip } = sample.tally;
-		const yours = aboveRequester > 0 ? `, ${formatCount(aboveRequester)} out of your reach` : '';
-		lines.push(
-			`The first ${formatCount(sample.planned)} members listed: ${formatCount(change)} to change, ${formatCount(done)} already done, ${formatCount(cant)} can't${yours}, ${formatCount(skip)} left alone.`,
-		);
+	const { change, done, cant, aboveRequester, skip } = sample.tally;
+	const yours = aboveRequester > 0 ? `, ${formatCount(aboveRequester)} out of your reach` : '';
+	const plans = `${formatCount(change)} to change, ${formatCount(done)} already done, ${formatCount(cant)} can't${yours}, ${formatCount(skip)} left alone`;
+	if (sample.listed) {
+		const { looked, total } = sample.listed;
+		const which =
+			looked === total ? `The ${formatCount(total)} listed user ids` : `The first ${formatCount(looked)} of the ${formatCount(total)} listed user ids`;
+		const strangers = looked - sample.planned;
+		const members = `${formatCount(sample.planned)} ${sample.planned === 1 ? 'is a member' : 'are members'} of the server`;
+		const others = `${formatCount(strangers)} ${strangers === 1 ? 'is not' : 'are not'} (nothing is sent for ${strangers === 1 ? 'it' : 'them'})`;
+		lines.push(`${which}, looked up: ${members}, ${others}${sample.planned > 0 ? `. Of the members: ${plans}` : ''}.`);
+		for (const line of sample.changes) lines.push(`• ${clip(line, SAMPLE_LINE_LIMIT)}`);
+	} else if (sample.planned > 0) {
+		lines.push(`The first ${formatCount(sample.planned)} members listed: ${plans}.`);
 		for (const change of sample.changes) lines.push(`• ${clip(change, SAMPLE_LINE_LIMIT)}`);
 	}
 	if (sample.note) lines.push(clip(sample.note, LINE_LIMIT));

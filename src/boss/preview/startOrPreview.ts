@@ -51,8 +51,10 @@ export async function startOrPreview(
 	};
 	// A job that asks for its count typed (a kick) is previewed in a guild of any size.
 	const small = context.boss.guild.memberCount < context.config.preview.skipBelowMembers && !alwaysPreview;
+	// A command that had to download a file acknowledged itself already, privately.
+	const acknowledged = interaction.deferred;
 	if (dryRun || small) {
-		await interaction.deferReply();
+		if (!acknowledged) await interaction.deferReply();
 		const pending = await ready();
 		const { job, text } = await pending.start({ dryRun, startedBy: requesterOf(interaction), rank, allowed, channelId: interaction.channelId });
 		await interaction.editReply(text);
@@ -60,7 +62,7 @@ export async function startOrPreview(
 		return;
 	}
 	// Counting and sampling take a few requests: acknowledge first (Discord allows 3 s), privately.
-	await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+	if (!acknowledged) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
 	const pending = await ready();
 	const facts = await gatherPreview(context, pending, requesterOf(interaction), rank);
 	const preview = new Preview({

@@ -12,6 +12,8 @@ export interface JobInfo {
 	/** Workers that stopped for good (revoked token). */
 	stoppedWorkers?: readonly number[];
 	error?: string | undefined;
+	/** For a job limited to a file of user ids: which of them are members (`describeListedIds`). */
+	listedIds?: string | undefined;
 }
 
 /** Discord's embed limits: a description of 4096 characters, a field value of 1024, 25 fields. */
@@ -46,6 +48,7 @@ export function renderStatus(snapshot: ProgressSnapshot, info: JobInfo): { conte
 			`${formatCount(snapshot.aboveRequester)} ranked at or above ${info.startedBy}: out of their reach, as Discord would refuse them by hand, so left alone without a request. The server owner, or someone ranked above those members, can run the same command to reach them.`,
 		);
 	}
+	if (info.listedIds) lines.push(clip(info.listedIds, LINE_LIMIT));
 	// A process holding only some of the workers lists the whole guild and leaves the rest alone.
 	if (snapshot.elsewhere > 0) {
 		lines.push(

@@ -30,6 +30,15 @@ export interface MemberFilterSpec {
 	 * (see `compileNamePattern`).
 	 */
 	readonly nameMatches?: string | undefined;
+	/**
+	 * Only members whose user id is listed (a file of ids, see `parseIdList`): sorted by value as
+	 * `compareSnowflakes` orders them, each once, at most `MAX_LISTED_IDS`. Sorted so that the
+	 * listing, which comes in id order, can be matched against it, and so that the listed ids no
+	 * member had are a sorted list too, for an action that reaches users who are not members.
+	 */
+	readonly userIds?: readonly string[] | undefined;
+	/** Where {@link userIds} came from, for people: the file's name (`raid.csv`). */
+	readonly userIdsFrom?: string | undefined;
 }
 
 /** Dyno's `?role all | humans | bots`. */

@@ -1,10 +1,11 @@
 import type { MemberRecord } from '../../discord/MemberRecord.js';
-import { DISCORD_EPOCH, timestampToSnowflake } from '../../discord/snowflake.js';
+import { DISCORD_EPOCH, isSnowflake, timestampToSnowflake } from '../../discord/snowflake.js';
 import { ErrorCodes, JobError } from '../../errors.js';
 import type { GuildContext } from '../GuildContext.js';
 import { compareSnowflakes } from './compareSnowflakes.js';
 import { compileNamePattern, type NameMatcher } from './compileNamePattern.js';
 import { MEMBER_KINDS, type MemberFilterSpec } from './MemberFilterSpec.js';
+import { MAX_LISTED_IDS } from './parseIdList.js';
 
 /** What the filters read of a member: the record the planner has, its join time included. */
 export type FilterableMember = Pick<MemberRecord, 'id' | 'username' | 'globalName' | 'nick' | 'roles' | 'bot' | 'joinedAt'>;
@@ -19,7 +20,8 @@ export type MemberFilterSkip =
 	| 'joined-after'
 	| 'joined-before'
 	| 'joined-unknown'
-	| 'name-mismatch';
+	| 'name-mismatch'
+	| 'not-listed';
 
 /** A job's filters, compiled: why `member` is not in scope, or `undefined` when it is. */
 export type MemberFilter = (member: FilterableMember) => MemberFilterSkip | undefined;
@@ -30,7 +32,8 @@ const EVERY_MEMBER: MemberFilter = () => undefined;
  * Compiles a job's filters once, so that deciding a member costs a few comparisons and allocates
  * nothing: the planner runs it for every member of the guild, ten million in the largest.
  *
- * Cheap checks first (flags, then the id, then the join time); the name pattern last. A member
+ * Cheap checks first (flags, then the id: listed, then its age; then the join time); the name
+ * pattern last. A member
  * outside several filters gets the first reason in that order. Account age is read from the user
  * id by comparing it with the smallest id of the filter's millisecond (see `compareSnowflakes`);
  * a member whose join time Discord does not give is outside any join-time filter, since nobody
@@ -49,6 +52,8 @@ export function compileMemberFilter(spec: MemberFilterSpec, ctx: Pick<GuildConte
 	const createdAfter = window(spec, 'createdAfter', 'createdBefore');
 	const createdBefore = spec.createdBefore;
 	if (spec.nameMatches !== undefined && typeof spec.nameMatches !== 'string') invalid('nameMatches', 'must be a text');
+	const listed = spec.userIds === undefined ? undefined : listedIds(spec.userIds);
+	if (spec.userIdsFrom !== undefined && typeof spec.userIdsFrom !== 'string') invalid('userIdsFrom', 'must be a text');
 
 	const wantBot = members === 'all' ? undefined : members === 'bots';
 	const noRoles = spec.noRoles === true;
@@ -58,13 +63,14 @@ export function compileMemberFilter(spec: MemberFilterSpec, ctx: Pick<GuildConte
 	const byJoin = joinedAfter !== undefined || joinedBefore !== undefined;
 	const name: NameMatcher | undefined = spec.nameMatches === undefined ? undefined : compileNamePattern(spec.nameMatches);
 
-	if (wantBot === undefined && !noRoles && firstIdAfter === undefined && firstIdBefore === undefined && !byJoin && !name) {
+	if (wantBot === undefined && !noRoles && firstIdAfter === undefined && firstIdBefore === undefined && !byJoin && !name && !listed) {
 		return EVERY_MEMBER;
 	}
 	return (member) => {
 		if (wantBot !== undefined && member.bot !== wantBot) return wantBot ? 'not-a-bot' : 'is-a-bot';
 		// Discord never lists `@everyone`, but `hasRole` treats the guild's id as it, so this does too.
 		if (noRoles && member.roles.length > 0 && !(member.roles.length === 1 && member.roles[0] === guildId)) return 'has-roles';
+		if (listed && !listed.has(member.id)) return 'not-listed';
 		if (firstIdAfter !== undefined && compareSnowflakes(member.id, firstIdAfter) < 0) return 'created-before';
 		if (firstIdBefore !== undefined && compareSnowflakes(member.id, firstIdBefore) >= 0) return 'created-after';
 		if (byJoin) {
@@ -78,6 +84,17 @@ export function compileMemberFilter(spec: MemberFilterSpec, ctx: Pick<GuildConte
 		}
 		return undefined;
 	};
+}
+
+/** Checks a spec's `userIds` as `parseIdList` leaves them (snowflakes, sorted, each once, within the bound) and sets them. */
+function listedIds(ids: unknown): ReadonlySet<string> {
+	if (!Array.isArray(ids) || ids.length === 0) invalid('userIds', 'must be a list of at least one user id');
+	if (ids.length > MAX_LISTED_IDS) invalid('userIds', `holds ${ids.length} ids, more than ${MAX_LISTED_IDS}`);
+	ids.forEach((id: unknown, index) => {
+		if (!isSnowflake(id)) invalid('userIds', `has ${JSON.stringify(id)} at ${index}, not a user id`);
+		if (index > 0 && compareSnowflakes(ids[index - 1] as string, id) >= 0) invalid('userIds', `is not sorted by value without repeats at ${index}`);
+	});
+	return new Set(ids as string[]);
 }
 
 /**

@@ -2,7 +2,8 @@ import type { MemberFilters } from '../planner.js';
 
 /**
  * Who a job is about, for people: `every member`, `members with @Staff who joined before
- * 2024-01-31 00:00 UTC, except those with @Bots`. `roleName` gives a role's name with its `@`
+ * 2024-01-31 00:00 UTC, except those with @Bots`, `every member among the 500 user ids in
+ * “raid.csv”`. `roleName` gives a role's name with its `@`
  * (`@everyone` for the guild's id).
  */
 export function describeFilters(filters: MemberFilters, roleName: (id: string) => string): string {
@@ -14,6 +15,7 @@ export function describeFilters(filters: MemberFilters, roleName: (id: string) =
 				? 'every member'
 				: `every ${kind === 'bots' ? 'bot' : 'human'}`;
 	const parts = [who];
+	if (filters.userIds !== undefined) parts.push(`among ${listed(filters.userIds.length, filters.userIdsFrom)}`);
 	if (filters.noRoles) parts.push('with no role');
 	if (filters.joinedAfter !== undefined) parts.push(`who joined at or after ${when(filters.joinedAfter)}`);
 	if (filters.joinedBefore !== undefined) parts.push(`who joined before ${when(filters.joinedBefore)}`);
@@ -24,6 +26,28 @@ export function describeFilters(filters: MemberFilters, roleName: (id: string) =
 	let text = parts.join(' ');
 	if (filters.excludeRoleId !== undefined) text += ` except those with ${roleName(filters.excludeRoleId)}`;
 	return text;
+}
+
+/**
+ * `the 500 user ids in “raid.csv”`: the ids a job is limited to, and where they came from. For
+ * the status of a job that counts which of them are not members, too.
+ */
+export function listed(count: number, from: string | undefined): string {
+	const ids = count === 1 ? 'the one user id' : `the ${count.toLocaleString('en-US')} user ids`;
+	return from === undefined ? `${ids} listed` : `${ids} in “${from}”`;
+}
+
+/**
+ * What a job limited to a list of user ids found of them, for its status: `Only the 500 user ids
+ * in “ids.txt”: 12 of them are not members of the server, so nothing is sent for them.` Before
+ * the listing has gone through the guild (`notMembers` undefined), only which list it is.
+ */
+export function describeListedIds(count: number, from: string | undefined, notMembers: number | undefined): string {
+	const head = `Only ${listed(count, from)}`;
+	if (notMembers === undefined) return `${head}: who of them are not members is known once the guild is listed.`;
+	if (notMembers === 0) return `${head}: every one of them is a member of the server.`;
+	const one = notMembers === 1;
+	return `${head}: ${notMembers.toLocaleString('en-US')} of them ${one ? 'is not a member' : 'are not members'} of the server, so nothing is sent for ${one ? 'it' : 'them'}.`;
 }
 
 /** `2024-01-31 18:00 UTC`. */

@@ -9,6 +9,9 @@ export const FINER_FILTER_KEYS = [
 	'createdBefore',
 	'createdAfter',
 	'nameMatches',
+	// Last: a header line stays readable up to its list of ids.
+	'userIdsFrom',
+	'userIds',
 ] as const satisfies ReadonlyArray<keyof MemberFilterSpec>;
 
 /** Whether any filter beyond the role filters is set (`members: all` and `noRoles: false` filter nothing). */
@@ -20,7 +23,8 @@ export function hasFinerFilters(spec: MemberFilterSpec): boolean {
 		spec.joinedAfter !== undefined ||
 		spec.createdBefore !== undefined ||
 		spec.createdAfter !== undefined ||
-		spec.nameMatches !== undefined
+		spec.nameMatches !== undefined ||
+		spec.userIds !== undefined
 	);
 }
 

@@ -20,11 +20,16 @@ export interface JournalSummary {
 }
 
 const WINDOW = 1 << 16;
+/**
+ * The longest header line read: a job limited to a file of user ids keeps them in its header
+ * (`MAX_LISTED_IDS` of about 22 bytes each, 2.2 MB), with room to spare.
+ */
+const MAX_HEADER_BYTES = 8 << 20;
 
 /**
  * Reads a journal's header and its state. The state is decided by the last record: a status line
- * gives its state, an original (or nothing) means running. Only the first and last 64 KiB are read,
- * since a journal of a big guild runs to hundreds of megabytes.
+ * gives its state, an original (or nothing) means running. Only the header line and the last
+ * 64 KiB are read, since a journal of a big guild runs to hundreds of megabytes.
  *
  * @returns the summary, or why the file is not a journal.
  */
@@ -32,9 +37,9 @@ export async function readSummary(path: string): Promise<JournalSummary | string
 	const handle = await open(path, 'r');
 	try {
 		const { size } = await handle.stat();
-		const head = await readAt(handle, 0, Math.min(size, WINDOW));
+		const head = await readHead(handle, size);
 		const end = head.indexOf('\n');
-		if (end === -1) return 'has no complete header line';
+		if (end === -1) return size > MAX_HEADER_BYTES ? `has a header line over ${MAX_HEADER_BYTES >> 20} MB` : 'has no complete header line';
 		const header = parseRecord(head.slice(0, end));
 		if (typeof header === 'string') return `has a header that ${header}`;
 		if (header.type !== 'job') return 'does not start with a header line';
@@ -55,6 +60,16 @@ export async function readSummary(path: string): Promise<JournalSummary | string
 		return last === undefined ? { path, header, state: 'running' } : { path, header, state: last.state, endedAt: last.at, counts: last.counts };
 	} finally {
 		await handle.close();
+	}
+}
+
+/** The file's start, up to its first line's end: 64 KiB, or more for a header that holds a list of ids. */
+async function readHead(handle: Awaited<ReturnType<typeof open>>, size: number): Promise<string> {
+	let length = Math.min(size, WINDOW);
+	for (;;) {
+		const head = await readAt(handle, 0, length);
+		if (head.includes('\n') || length >= Math.min(size, MAX_HEADER_BYTES)) return head;
+		length = Math.min(size, MAX_HEADER_BYTES, length * 8);
 	}
 }
 

@@ -106,6 +106,9 @@ function goodValue(option: APIApplicationCommandBasicOption): fc.Arbitrary<strin
 			return fc.constant(undefined);
 		case ApplicationCommandOptionType.Role:
 			return snowflake;
+		case ApplicationCommandOptionType.Attachment:
+			// A path, read once the arguments are checked.
+			return fc.oneof(fc.constantFrom('ids.txt', './raid export.csv', '/tmp/ids'), hostileText(100)).filter((path) => path.trim() !== '');
 		case ApplicationCommandOptionType.String: {
 			if (option.choices) return fc.constantFrom(...option.choices.map((choice) => String(choice.value)));
 			const meant = option.name.endsWith('_before') || option.name.endsWith('_after') ? dateText : option.name === 'name_matches' ? namePattern : hostileText();

@@ -45,6 +45,14 @@ describe('runOutcome', () => {
 		expect(result.lines.at(-1)).toMatch(/^Done: .* 3 could not be changed/);
 	});
 
+	it('a job limited to a file of ids says how many of them are not members, under the counts', () => {
+		const listedIds = 'Only the 500 user ids in “ids.txt”: 12 of them are not members of the server, so nothing is sent for them.';
+		const result = outcome({ listedIds });
+		expect(result.lines[2]).toBe(`  ${listedIds}`);
+		expect(result.exitCode).toBe(RunExitCodes.Done);
+		expect(outcome({}).lines.join('\n')).not.toContain('user ids');
+	});
+
 	it("members of other processes' workers are counted apart, and done means this process's part is done", () => {
 		const result = outcome({ snapshot: snapshot({ elsewhere: 300 }) });
 		expect(result.exitCode).toBe(RunExitCodes.Done);

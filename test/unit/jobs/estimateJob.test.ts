@@ -43,6 +43,14 @@ describe('membersInScope', () => {
 		expect(membersInScope(counts, ctx, { onlyRoleId: STAFF, excludeRoleId: MOD })).toEqual({ atLeast: 20, atMost: 50 });
 		expect(membersInScope(counts, ctx, { onlyRoleId: STAFF, excludeRoleId: STAFF })).toEqual({ atLeast: 0, atMost: 0 });
 	});
+
+	it('a list of user ids holds at most its length of members, none for sure (some may have left)', () => {
+		const userIds = ['1100000000000000001', '1100000000000000002', '1100000000000000003'];
+		expect(membersInScope(counts, ctx, { userIds })).toEqual({ atLeast: 0, atMost: 3 });
+		expect(membersInScope(counts, ctx, { userIds, onlyRoleId: ADMIN, excludeRoleId: EVENT })).toEqual({ atLeast: 0, atMost: 3 });
+		expect(membersInScope(counts, ctx, { userIds, onlyRoleId: STAFF, excludeRoleId: STAFF })).toEqual({ atLeast: 0, atMost: 0 });
+		expect(estimateMemberEdit(counts, ctx, { userIds }).change).toEqual({ atLeast: 0, atMost: 3 });
+	});
 });
 
 describe('estimateMemberEdit', () => {

@@ -1,9 +1,10 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import type { ControlMember } from '../control/memberRoutes.js';
 import type { RequestLogEntry } from '../rest/RequestLog.js';
+import type { AttachmentJson } from '../state/AttachmentStore.js';
 import type { MentionHistoryJson } from '../state/MentionHistory.js';
 
-export type { ControlMember };
+export type { AttachmentJson as ControlAttachment, ControlMember };
 /** One entry of the sandbox's request log. */
 export type SandboxRequest = RequestLogEntry;
 
@@ -100,7 +101,10 @@ export class SandboxControl {
 		return (text ? JSON.parse(text) : undefined) as T;
 	}
 
-	/** Invokes a slash command as `userId`; returns the interaction id. */
+	/**
+	 * Invokes a slash command as `userId`; returns the interaction id. An attachment option takes
+	 * the file itself: `{filename, content}` (text), or `{filename, contentBase64, contentType?}`.
+	 */
 	async invoke(guildId: string, userId: string, command: string, options: Record<string, unknown> = {}, channelId?: string): Promise<string> {
 		const { id } = await this.#call<{ id: string }>('POST', '/interactions', { guildId, userId, command, options, channelId });
 		return id;
@@ -135,6 +139,11 @@ export class SandboxControl {
 				throw new Error(`interaction ${id} got no modal (its responses: ${JSON.stringify(interaction.responses.map((response) => response.type))})`);
 			await new Promise((resolve) => setTimeout(resolve, 50));
 		}
+	}
+
+	/** Every file attached to a slash command, oldest first, with how often its URL was fetched. */
+	attachments(): Promise<AttachmentJson[]> {
+		return this.#call('GET', '/attachments');
 	}
 
 	interaction(id: string): Promise<ControlInteraction> {

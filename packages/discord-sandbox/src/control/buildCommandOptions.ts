@@ -1,16 +1,40 @@
 import {
 	ApplicationCommandOptionType,
+	type APIAttachment,
 	type APIApplicationCommandInteractionDataOption,
 	type APIApplicationCommandOption,
 	type APIInteractionDataResolved,
 } from 'discord-api-types/v10';
 import type { SandboxState } from '../state/SandboxState.js';
 import { ControlError } from './ControlError.js';
+import { ATTACHMENT_SIZE_LIMIT } from './interactionEnvelope.js';
+
+/** `{filename, content | contentBase64, contentType?}`: a file the member attaches to an ATTACHMENT option. */
+export interface AttachmentValue {
+	filename: string;
+	/** The file's text, written as UTF-8. */
+	content?: string;
+	/** The file's bytes, base64: for what is not UTF-8 text. */
+	contentBase64?: string;
+	/** Default from the name's extension: `text/plain; charset=utf-8` for `.txt`, `text/csv; charset=utf-8` for `.csv`. */
+	contentType?: string;
+}
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+	txt: 'text/plain; charset=utf-8',
+	csv: 'text/csv; charset=utf-8',
+	tsv: 'text/tab-separated-values; charset=utf-8',
+	json: 'application/json; charset=utf-8',
+	png: 'image/png',
+	zip: 'application/zip',
+};
 
 /**
  * Turns `{name: value}` into an interaction's `data.options`, typed by the registered command's
- * definition, filling `resolved` for roles, users and channels as Discord does. Roles may be
- * given by id or by name (`{"role": "Staff"}`), users by id.
+ * definition, filling `resolved` for roles, users, channels and attachments as Discord does.
+ * Roles may be given by id or by name (`{"role": "Staff"}`), users by id, an attachment as the
+ * file itself ({@link AttachmentValue}): the sandbox keeps it and serves it at the attachment's
+ * signed `url`, as Discord's CDN does, up to the interaction's `attachment_size_limit`.
  */
 export function buildCommandOptions(
 	state: SandboxState,
@@ -96,7 +120,38 @@ function buildOption(
 			(resolved.channels ??= {})[channel.id] = { id: channel.id, type: channel.type, name: channel.name, permissions: '0' } as never;
 			return { name: definition.name, type: definition.type, value: channel.id };
 		}
+		case ApplicationCommandOptionType.Attachment: {
+			const attachment = attachmentOf(state, value, fail);
+			(resolved.attachments ??= {})[attachment.id] = attachment;
+			return { name: definition.name, type: definition.type, value: attachment.id };
+		}
 		default:
 			return fail(`options of type ${definition.type} are not supported by the sandbox`);
 	}
+}
+
+/** The file of an ATTACHMENT option, kept by the sandbox's CDN, as Discord's attachment object. */
+function attachmentOf(state: SandboxState, value: unknown, fail: (why: string) => never): APIAttachment {
+	if (typeof value !== 'object' || value === null) return fail('must be a file: {filename, content} or {filename, contentBase64}');
+	const { filename, content, contentBase64, contentType } = value as Partial<AttachmentValue>;
+	if (typeof filename !== 'string' || filename.trim() === '' || filename.length > 1024 || /[\\/\0]/.test(filename)) {
+		return fail('needs a filename: up to 1024 characters, no slash');
+	}
+	if ((content === undefined) === (contentBase64 === undefined)) return fail('needs the file as content (text) or contentBase64, one of them');
+	if (content !== undefined && typeof content !== 'string') return fail('content must be a string');
+	if (contentBase64 !== undefined && (typeof contentBase64 !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(contentBase64)))
+		return fail('contentBase64 must be base64');
+	if (contentType !== undefined && typeof contentType !== 'string') return fail('contentType must be a string');
+	const bytes = content !== undefined ? Buffer.from(content, 'utf8') : Buffer.from(contentBase64!, 'base64');
+	if (bytes.byteLength > ATTACHMENT_SIZE_LIMIT) {
+		return fail(`is ${bytes.byteLength} bytes, more than the ${ATTACHMENT_SIZE_LIMIT} (attachment_size_limit) a member may upload in this guild`);
+	}
+	const extension = /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
+	return state.attachments.add({
+		id: state.snowflakes.next().toString(),
+		channelId: state.guild.channel.id,
+		filename,
+		contentType: contentType ?? CONTENT_TYPES[extension] ?? 'application/octet-stream',
+		bytes,
+	});
 }

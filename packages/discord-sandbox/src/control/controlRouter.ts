@@ -19,7 +19,12 @@ import { roleRoutes } from './roleRoutes.js';
  * - `POST /_sandbox/interactions` `{guildId, userId, command, options?, channelId?, applicationId?}`
  *   → `{id}`. `userId` runs `command` (the name as typed, with subcommands: `"massnick"`,
  *   `"jobs cancel"`). `options` is `{name: value}`, typed by the registered command (roles by id
- *   or name). Sends INTERACTION_CREATE to the application that registered it; 404 if none did.
+ *   or name; an attachment as the file, `{filename, content | contentBase64, contentType?}`, put
+ *   in `data.resolved.attachments` with a signed URL the sandbox serves under
+ *   `/ephemeral-attachments/…`, as Discord's CDN does). Sends INTERACTION_CREATE to the
+ *   application that registered it; 404 if none did.
+ * - `GET /_sandbox/attachments` → `[{id, filename, size, contentType, url, downloads}]`: the files
+ *   attached so far, and how often each was fetched.
  * - `GET /_sandbox/interactions/{id}` → `{id, type, command, customId, componentMessageId, userId,
  *   applicationId, guildId, channelId, createdAt, acknowledged, deferred, ephemeral,
  *   originalMessageId, responses: [{kind: 'callback'|'edit'|'followup'|'delete', at, type?, body,

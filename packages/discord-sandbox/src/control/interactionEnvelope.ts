@@ -12,7 +12,7 @@ import type { SandboxApp } from '../state/SandboxApp.js';
 import type { SandboxState } from '../state/SandboxState.js';
 
 /** Discord's upload limit for a guild without boosts, sent in every interaction. */
-const ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
+export const ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
 
 /** The fields every guild interaction carries, whatever its type and data. */
 export type InteractionEnvelope = Omit<APIMessageComponentGuildInteraction, 'type' | 'data' | 'message'>;

@@ -4,7 +4,7 @@ import { createInteraction, type InvokeCommandRequest } from './createInteractio
 import { pressButton, type PressButtonRequest } from './pressButton.js';
 import { submitModal, type SubmitModalRequest } from './submitModal.js';
 
-/** Running slash commands, pressing buttons, submitting modals, and seeing what the bot answered. */
+/** Running slash commands (with the files attached to them), pressing buttons, submitting modals, and seeing what the bot answered. */
 export const interactionRoutes: ControlRoute[] = [
 	{
 		method: 'POST',
@@ -25,6 +25,13 @@ export const interactionRoutes: ControlRoute[] = [
 		path: '/interactions/modal',
 		handle({ ctx: { state }, body }) {
 			return submitModal(state, body as unknown as SubmitModalRequest);
+		},
+	},
+	{
+		method: 'GET',
+		path: '/attachments',
+		handle({ ctx: { state } }) {
+			return state.attachments.list();
 		},
 	},
 	{

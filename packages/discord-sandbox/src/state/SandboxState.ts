@@ -25,6 +25,7 @@ import {
 	type APIUser,
 } from 'discord-api-types/v10';
 import type { ResolvedSandboxOptions } from '../SandboxOptions.js';
+import { AttachmentStore } from './AttachmentStore.js';
 import { AuditLog } from './AuditLog.js';
 import { BanStore } from './BanStore.js';
 import { CommandStore } from './CommandStore.js';
@@ -64,6 +65,8 @@ export class SandboxState {
 	public readonly messages = new MessageStore();
 	public readonly auditLog = new AuditLog();
 	public readonly bans = new BanStore();
+	/** Files attached to slash commands, served at their signed URLs as Discord's CDN does. */
+	public readonly attachments: AttachmentStore;
 	/** Members' `communication_disabled_until` (Unix ms), by member slot; absent when never timed out or lifted. */
 	public readonly timeouts = new Map<number, number>();
 	/**
@@ -86,6 +89,7 @@ export class SandboxState {
 		this.#appsByToken = new Map(apps.map((app) => [app.token, app]));
 		this.now = options.now;
 		this.snowflakes = new SnowflakeGenerator(options.now);
+		this.attachments = new AttachmentStore(options.now);
 		this.snowflakes.advancePast(members.idAt(members.length - 1));
 	}
 

@@ -52,6 +52,20 @@ function expectWithinDiscordLimits(message: ReturnType<typeof renderPreview>): v
 }
 
 describe('renderPreview', () => {
+	it('a job limited to a file of ids shows its listed ids looked up: members, not members, and their plans', () => {
+		const sample = { planned: 488, tally: { change: 470, done: 10, cant: 8, aboveRequester: 0, skip: 0 }, changes: ['@alice: (no nickname) → “🎃 Alice”'] };
+		const all = renderPreview({ ...facts, sample: { ...sample, listed: { looked: 500, total: 500 } } }, open).embeds[0]!.description!;
+		expect(all).toContain(
+			"The 500 listed user ids, looked up: 488 are members of the server, 12 are not (nothing is sent for them). Of the members: 470 to change, 10 already done, 8 can't, 0 left alone.",
+		);
+		expect(all).toContain('• @alice: (no nickname) → “🎃 Alice”');
+		expect(all).not.toContain('The first 488 members listed');
+		const some = renderPreview({ ...facts, sample: { ...sample, planned: 999, listed: { looked: 1_000, total: 12_000 } } }, open).embeds[0]!.description!;
+		expect(some).toContain('The first 1,000 of the 12,000 listed user ids, looked up: 999 are members of the server, 1 is not (nothing is sent for it).');
+		const none = renderPreview({ ...facts, sample: { ...sample, planned: 0, changes: [], listed: { looked: 3, total: 3 } } }, open).embeds[0]!.description!;
+		expect(none).toContain('The 3 listed user ids, looked up: 0 are members of the server, 3 are not (nothing is sent for them).');
+	});
+
 	it('shows what runs, the counts, the sample, the reason, the workers and the time, with Start and Cancel', () => {
 		const message = renderPreview(facts, open);
 		const { title, description } = message.embeds[0]!;

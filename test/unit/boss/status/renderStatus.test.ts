@@ -24,6 +24,12 @@ describe('renderStatus', () => {
 		expect(descriptionOf(renderStatus(snapshot([worker(0)]), info))).not.toContain('other processes');
 	});
 
+	it('a job limited to a file of ids says which, and how many of them are not members', () => {
+		const listedIds = 'Only the 500 user ids in “ids.txt”: 12 of them are not members of the server, so nothing is sent for them.';
+		expect(descriptionOf(renderStatus(snapshot([worker(0)]), { ...info, listedIds }))).toContain(listedIds);
+		expect(descriptionOf(renderStatus(snapshot([worker(0)]), info))).not.toContain('user ids');
+	});
+
 	it('the bar reads 0% and 100% at the ends', () => {
 		const empty = descriptionOf(renderStatus(snapshot([worker(0, { done: 0, changed: 0 })], { done: 0 }), info));
 		expect(empty).toContain(`\`${'░'.repeat(20)}\` **0%**`);

@@ -113,8 +113,35 @@ describe('compileMemberFilter', () => {
 		expect(skip(spec, { ...inside, nick: 'zzz' })).toBeUndefined();
 	});
 
+	it('a list of user ids keeps exactly the members it lists', () => {
+		const spec: MemberFilterSpec = { userIds: [EXAMPLE_ID, '1100000000000000001'], userIdsFrom: 'raid.csv' };
+		expect(skip(spec)).toBeUndefined();
+		expect(skip(spec, { id: '1100000000000000001' })).toBeUndefined();
+		expect(skip(spec, { id: '1100000000000000002' })).toBe('not-listed');
+		// The same digits as a listed id with another length are another id.
+		expect(skip(spec, { id: '17592884729911706' })).toBe('not-listed');
+	});
+
+	it('a listed member outside another filter gets that filter’s reason; an unlisted one "not-listed" after kind and roles', () => {
+		const spec: MemberFilterSpec = { userIds: [EXAMPLE_ID], members: 'humans', noRoles: true, createdAfter: EXAMPLE_MS + 1, nameMatches: 'zzz' };
+		expect(skip(spec, { bot: true, id: '1100000000000000002' })).toBe('is-a-bot');
+		expect(skip(spec, { roles: ['1'], id: '1100000000000000002' })).toBe('has-roles');
+		expect(skip(spec, { id: '1100000000000000002' })).toBe('not-listed');
+		expect(skip(spec)).toBe('created-before');
+		expect(skip({ userIds: [EXAMPLE_ID], nameMatches: 'zzz' })).toBe('name-mismatch');
+	});
+
+	it('refuses a list of ids that parseIdList would not leave, naming the field', () => {
+		expect(refusal({ userIds: [] }).message).toBe("The member filter's userIds must be a list of at least one user id.");
+		expect(refusal({ userIds: 'x' as unknown as string[] }).message).toContain('userIds must be a list');
+		expect(refusal({ userIds: [EXAMPLE_ID, 'alice'] }).message).toBe(`The member filter's userIds has "alice" at 1, not a user id.`);
+		expect(refusal({ userIds: ['1100000000000000001', EXAMPLE_ID] }).message).toContain('is not sorted by value without repeats at 1');
+		expect(refusal({ userIds: [EXAMPLE_ID, EXAMPLE_ID] }).message).toContain('without repeats');
+		expect(refusal({ userIds: [EXAMPLE_ID], userIdsFrom: 3 as unknown as string }).message).toContain('userIdsFrom must be a text');
+	});
+
 	it('a spec read back from JSON decides the same', () => {
-		const spec: MemberFilterSpec = { members: 'bots', noRoles: undefined, joinedAfter: JOINED, nameMatches: '/b\\/t/' };
+		const spec: MemberFilterSpec = { members: 'bots', noRoles: undefined, joinedAfter: JOINED, nameMatches: '/b\\/t/', userIds: [EXAMPLE_ID] };
 		const revived = JSON.parse(JSON.stringify(spec)) as MemberFilterSpec;
 		const fields = { bot: true, username: 'b/t', joinedAt: JOINED };
 		expect(compileMemberFilter(revived, ctx)(member(fields))).toBe(compileMemberFilter(spec, ctx)(member(fields)));
@@ -142,6 +169,7 @@ function reference(spec: MemberFilterSpec, m: FilterableMember): MemberFilterSki
 	if (spec.members === 'humans' && m.bot) return 'is-a-bot';
 	if (spec.members === 'bots' && !m.bot) return 'not-a-bot';
 	if (spec.noRoles === true && m.roles.some((role) => role !== GUILD)) return 'has-roles';
+	if (spec.userIds !== undefined && !spec.userIds.includes(m.id)) return 'not-listed';
 	const created = Number((BigInt(m.id) >> 22n) + BigInt(EPOCH));
 	if (spec.createdAfter !== undefined && created < spec.createdAfter) return 'created-before';
 	if (spec.createdBefore !== undefined && created >= spec.createdBefore) return 'created-after';
@@ -199,13 +227,21 @@ describe('compileMemberFilter, generated', () => {
 			createdBefore: filterTime,
 			createdAfter: filterTime,
 			nameMatches: pattern,
+			userIds: fc
+				.uniqueArray(
+					id.filter((value) => value.length >= 17),
+					{ minLength: 1, maxLength: 4 },
+				)
+				.map((ids) => ids.sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))),
 		},
 		{ requiredKeys: [] },
 	);
 
 	it('decides every member as the plain reading of the spec does, and refuses exactly the empty windows', () => {
 		fc.assert(
-			fc.property(spec, fc.array(generatedMember, { minLength: 1, maxLength: 20 }), (s, members) => {
+			fc.property(spec, fc.array(generatedMember, { minLength: 1, maxLength: 20 }), (s, generated) => {
+				// Some members are listed ones.
+				const members = generated.map((m, i) => (s.userIds && i % 2 === 0 ? { ...m, id: s.userIds[i % s.userIds.length]! } : m));
 				const empty =
 					(s.joinedAfter !== undefined && s.joinedBefore !== undefined && s.joinedAfter >= s.joinedBefore) ||
 					(s.createdAfter !== undefined && s.createdBefore !== undefined && s.createdAfter >= s.createdBefore);

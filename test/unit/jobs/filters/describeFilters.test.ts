@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFilters } from '../../../../src/jobs/filters/describeFilters.js';
+import { describeFilters, describeListedIds } from '../../../../src/jobs/filters/describeFilters.js';
 
 const roleName = (id: string): string => `@role${id}`;
 
@@ -18,5 +18,26 @@ describe('describeFilters', () => {
 			'every human with no role who joined at or after 2024-01-31 00:00 UTC whose account was created before 2020-06-01 18:00 UTC whose name matches /^bot/i',
 		);
 		expect(describeFilters({ members: 'bots', onlyRoleId: '1', nameMatches: 'mod' }, roleName)).toBe('bots with @role1 whose name matches “mod”');
+	});
+
+	it('says how many user ids a file listed, and which file', () => {
+		const ids = Array.from({ length: 500 }, (_, i) => String(1_100_000_000_000_000_000n + BigInt(i)));
+		expect(describeFilters({ userIds: ids, userIdsFrom: 'ids.txt' }, roleName)).toBe('every member among the 500 user ids in “ids.txt”');
+		expect(describeFilters({ userIds: ids.slice(0, 1), onlyRoleId: '1', joinedAfter: Date.UTC(2024, 0, 31) }, roleName)).toBe(
+			'members with @role1 among the one user id listed who joined at or after 2024-01-31 00:00 UTC',
+		);
+	});
+
+	it('says how many listed ids are not members, once the guild is listed', () => {
+		expect(describeListedIds(500, 'ids.txt', undefined)).toBe(
+			'Only the 500 user ids in “ids.txt”: who of them are not members is known once the guild is listed.',
+		);
+		expect(describeListedIds(500, 'ids.txt', 12)).toBe(
+			'Only the 500 user ids in “ids.txt”: 12 of them are not members of the server, so nothing is sent for them.',
+		);
+		expect(describeListedIds(500, 'ids.txt', 1)).toBe(
+			'Only the 500 user ids in “ids.txt”: 1 of them is not a member of the server, so nothing is sent for it.',
+		);
+		expect(describeListedIds(2_000, undefined, 0)).toBe('Only the 2,000 user ids listed: every one of them is a member of the server.');
 	});
 });

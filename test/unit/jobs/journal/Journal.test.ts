@@ -354,6 +354,30 @@ describe('Journal.list and latestRename', () => {
 		expect(warnings).toEqual([expect.stringContaining('broken.jsonl')]);
 	});
 
+	it('a header holding 100,000 listed user ids is read whole, for the list and for a reopen', async () => {
+		const userIds = Array.from({ length: 100_000 }, (_, n) => id(n));
+		const filters = { members: 'humans' as const, userIdsFrom: 'raid.csv', userIds };
+		const journal = await Journal.create(dataDir, header('ids', { filters }));
+		await journal.recordOriginals([{ id: id(1), from: null, to: 'x' }]);
+		await journal.markFinished({ renamed: 1 });
+		await journal.close();
+		expect(statSync(journal.path).size).toBeGreaterThan(2_000_000);
+		const [summary] = await Journal.list(dataDir, GUILD);
+		expect(summary).toMatchObject({ state: 'finished', counts: { renamed: 1 } });
+		expect(summary!.header.filters).toEqual(filters);
+		const reopened = await Journal.open(dataDir, GUILD, 'ids');
+		expect(reopened.header.filters?.userIds).toHaveLength(100_000);
+		await reopened.close();
+	});
+
+	it('a header line longer than any list of ids is refused, not read without end', async () => {
+		mkdirSync(join(dataDir, GUILD), { recursive: true });
+		writeFileSync(join(dataDir, GUILD, 'huge.jsonl'), `{"type":"job","pad":"${'x'.repeat(9 << 20)}`);
+		const warnings: string[] = [];
+		expect(await Journal.list(dataDir, GUILD, { onWarning: (message) => warnings.push(message) })).toEqual([]);
+		expect(warnings).toEqual([expect.stringContaining('has a header line over 8 MB')]);
+	});
+
 	it('the state is found at the end of a big journal without reading it all', async () => {
 		const journal = await Journal.create(dataDir, header('big'));
 		await journal.recordOriginals(Array.from({ length: 5000 }, (_, n) => ({ id: id(n), from: 'x'.repeat(20), to: 'y' })));
