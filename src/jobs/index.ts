@@ -9,7 +9,7 @@ export { JobManager } from './JobManager.js';
 export type { ActionWords, ChangedRole, ChangeRequest, ChangeTarget, MassAction } from './MassAction.js';
 export { DONE, type Plan, type SlotValue } from './Plan.js';
 export type { ProgressSnapshot, WorkerSnapshot } from './Progress.js';
-export type { Requester } from './Requester.js';
+export { OPERATOR_ID, type Requester } from './Requester.js';
 export { OPERATOR, type RequesterRank } from './RequesterRank.js';
 export {
 	CHANGES_PER_SECOND_PER_WORKER,

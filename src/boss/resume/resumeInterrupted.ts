@@ -1,7 +1,7 @@
 import { moduleOfType } from '../../actions/index.js';
 import { permissionNames } from '../../discord/permissionNames.js';
 import { MassnickError } from '../../errors.js';
-import type { Job, JobJournalSummary, MassAction } from '../../jobs/index.js';
+import { type Job, type JobJournalSummary, type MassAction, OPERATOR_ID } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import { commandPermission } from '../commandPermission.js';
 import { countTargetOf } from '../fleet/fleetStatus.js';
@@ -10,9 +10,6 @@ import { notResumed } from './notResumed.js';
 import { recheckRequester } from './recheckRequester.js';
 import { showResumed } from './showResumed.js';
 import { whoCanContinue } from './whoCanContinue.js';
-
-/** The requester id of a job `massnick run` started (see `cli/cliRequester.ts`): no Discord user has it. */
-const OPERATOR_ID = '0';
 
 /**
  * Resumes the job a restart interrupted (`summary`: its journal is `running` or `stopped`), as its
