@@ -41,4 +41,20 @@ export type { RestoreRecord, RunRecord } from './journal/runRecord.js';
 export type { ListingClient } from './listMembers.js';
 export { type MemberFilters, planMember, planRestore } from './planner.js';
 export { actionToUndo, noJournalError, scanJournal } from './restoreQueries.js';
-export { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resumedTooOften.js';
+export { decideResume } from './resume/decideResume.js';
+export { isDemoted } from './resume/isDemoted.js';
+export type {
+	CheckFirst,
+	LeaveIt,
+	LeaveReason,
+	NextStep,
+	Refusal,
+	RefuseIt,
+	ResumeDecision,
+	ResumeIt,
+	ResumeSubject,
+	SkipIt,
+	SkipReason,
+} from './resume/ResumeDecision.js';
+export type { RequesterNow, ResumeFacts, ResumeHere, ResumeInput, ResumeSettings } from './resume/ResumeInput.js';
+export { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resume/resumedTooOften.js';

@@ -1,6 +1,6 @@
 import { MassnickError } from '../../errors.js';
 import type { RequesterRank, RunRecord } from '../../jobs/index.js';
-import { isDemoted } from './isDemoted.js';
+import { isDemoted } from '../../jobs/index.js';
 
 /** The requester as the guild has them now: gone, or their rank and whether they may run the command. */
 export type RequesterNow =

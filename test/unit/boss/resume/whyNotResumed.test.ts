@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDemoted } from '../../../../src/boss/resume/isDemoted.js';
+import { isDemoted } from '../../../../src/jobs/resume/isDemoted.js';
 import { whoCanContinue } from '../../../../src/boss/resume/whoCanContinue.js';
 import { type RequesterNow, whyNotResumed } from '../../../../src/boss/resume/whyNotResumed.js';
 import { ErrorCodes, JobError } from '../../../../src/errors.js';
