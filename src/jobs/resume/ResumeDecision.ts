@@ -69,8 +69,10 @@ export type Refusal =
 	| {
 			readonly code: 'demoted';
 			readonly tag: string;
-			readonly then: Extract<RequesterRank, { kind: 'member' }>;
-			readonly now: RequesterRank;
+			/** Their rank when they started it. */
+			readonly was: Extract<RequesterRank, { kind: 'member' }>;
+			/** Their rank now. */
+			readonly is: RequesterRank;
 	  }
 	| { readonly code: 'out-of-reach'; readonly tag: string; readonly message: string };
 

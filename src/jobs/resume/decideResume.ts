@@ -94,7 +94,7 @@ function whyNotFor({ asked }: ResumeSubject, now: Member, rolePositions: Readonl
 	if (!now.allowed) return { code: 'permission-lost', tag: now.tag };
 	if (isDemoted(asked.rank, now.rank, (roleId) => rolePositions.get(roleId))) {
 		if (asked.rank.kind !== 'member') return { code: 'no-longer-owner', tag: now.tag };
-		return { code: 'demoted', tag: now.tag, then: asked.rank, now: now.rank };
+		return { code: 'demoted', tag: now.tag, was: asked.rank, is: now.rank };
 	}
 	if (now.outOfReach !== undefined) return { code: 'out-of-reach', tag: now.tag, message: now.outOfReach };
 	return undefined;

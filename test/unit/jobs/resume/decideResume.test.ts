@@ -148,7 +148,7 @@ const rows: Row[] = [
 	{
 		name: 'a requester demoted below the role they had is refused',
 		input: input([a], { 'job-a': record(mod) }, withFacts('job-a', ready(member(helper)))),
-		decisions: [{ kind: 'refuse', why: { code: 'demoted', tag: 'alice#now', then: mod, now: helper }, whatToDo: 'run-again' }],
+		decisions: [{ kind: 'refuse', why: { code: 'demoted', tag: 'alice#now', was: mod, is: helper }, whatToDo: 'run-again' }],
 	},
 	{
 		name: 'a requester promoted since goes on',
