@@ -199,6 +199,7 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 	const forgetRestored = async (): Promise<void> => {
 		try {
 			const deleted = await deleteRestoredJournals(config.dataDir, { deleteRestoredAfterDays: config.journal.deleteRestoredAfterDays });
+			await boss?.forget(deleted.map((journal) => journal.header.jobId));
 			for (const journal of deleted) {
 				logger.info({ journal: journalName(journal), restoredAt: journal.endedAt }, 'deleted a fully restored journal past journal.deleteRestoredAfterDays');
 			}

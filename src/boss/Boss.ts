@@ -30,6 +30,7 @@ import { commandPermission } from './commandPermission.js';
 import { handleButton } from './componentHandlers.js';
 import { FleetTallies } from './fleet/FleetTallies.js';
 import { isAllowed, notAllowedText } from './isAllowed.js';
+import { JobNotes } from './JobNotes.js';
 import type { LiveStatus } from './status/LiveStatus.js';
 import { PreviewBoard } from './preview/PreviewBoard.js';
 import { resumeInterrupted } from './resume/resumeInterrupted.js';
@@ -132,9 +133,11 @@ export class Boss implements BossHandle {
 	}
 
 	/** Wires the command and button handlers and member events to the jobs; call once after start. */
-	attach(context: Omit<BossContext, 'boss' | 'previews' | 'fleetTallies'>): void {
+	attach(context: Omit<BossContext, 'boss' | 'previews' | 'fleetTallies' | 'notes'>): void {
 		const previews = new PreviewBoard({ timeoutMs: this.config.preview.timeoutSeconds * 1000 });
-		this.#context = { ...context, boss: this, previews, fleetTallies: new FleetTallies() };
+		const { dataDir, guildId } = this.config;
+		const notes = new JobNotes({ dataDir, guildId, logger: context.logger, oldNotes: context.jobs.records });
+		this.#context = { ...context, boss: this, previews, fleetTallies: new FleetTallies(), notes };
 		this.client.on(Events.InteractionCreate, (interaction) => {
 			if (interaction.guildId !== this.config.guildId) return;
 			if (interaction.isChatInputCommand()) void this.#handle(interaction);
@@ -212,6 +215,11 @@ export class Boss implements BossHandle {
 	 */
 	resumeRestore(interrupted: InterruptedRestore): Promise<Job | undefined> {
 		return resumeRestore(this.#context!, interrupted);
+	}
+
+	/** Drops what the boss kept of jobs whose journals were deleted. */
+	forget(jobIds: readonly string[]): Promise<void> {
+		return this.#context?.notes.forget(jobIds) ?? Promise.resolve();
 	}
 
 	async stop(): Promise<void> {

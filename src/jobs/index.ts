@@ -37,7 +37,7 @@ export { Journal, type JournalHeader, type JournalState, type JournalSummary, lo
 export { guildDir } from './journal/files.js';
 export { deleteRestoredJournals, journalName, journalsOnDisk } from './journal/journalsOnDisk.js';
 export { originalLine } from './journal/records.js';
-export type { RestoreRecord, RunRecord } from './journal/runRecord.js';
+export type { OldBossNotes, RestoreRecord, RunRecord } from './journal/runRecord.js';
 export type { ListingClient } from './listMembers.js';
 export { type MemberFilters, planMember, planRestore } from './planner.js';
 export { actionToUndo, noJournalError, scanJournal } from './restoreQueries.js';

@@ -71,6 +71,7 @@ export async function resumeInterrupted(context: BossContext, summary: JobJourna
 		log.warn({ ...fields, action: header.action }, 'the interrupted job was journaled by an action this massnick does not know, so it is not resumed');
 		return undefined;
 	}
+	const note = await context.notes.read(header.jobId);
 	const permission = commandPermission(module.command.name);
 	const permissionName = permissionNames(permission).join(', ');
 	const continueNext = `Run the same command again to continue, or /restore to undo it; ${whoCanContinue(record.rank, permissionName)}.`;
@@ -79,7 +80,7 @@ export async function resumeInterrupted(context: BossContext, summary: JobJourna
 			jobId: header.jobId,
 			title: header.title,
 			startedBy: record.startedBy.tag,
-			channelId: record.channelId,
+			channelId: note.channelId,
 			reason,
 			next,
 			log,
@@ -110,12 +111,13 @@ export async function resumeInterrupted(context: BossContext, summary: JobJourna
 			// Admitted as a new job would be: the action's permission, read from the member now.
 			allowed: requester.allowed,
 			filters: countTargetOf(header, context).filters,
-			record: { ...record, startedBy, resumes: [...record.resumes, resumedAt.toISOString()], notResumed: undefined },
+			record: { ...record, startedBy, resumes: [...record.resumes, resumedAt.toISOString()] },
 		});
 	} catch (error) {
 		if (!(error instanceof MassnickError)) throw error;
 		return refuse(`it could not start: ${wordError(error)}`);
 	}
+	await context.notes.update(header.jobId, { notResumed: undefined });
 	const changedBefore = context.jobs.runOf(job)?.journaledAtStart ?? 0;
 	log.info(
 		{
@@ -127,6 +129,6 @@ export async function resumeInterrupted(context: BossContext, summary: JobJourna
 		},
 		'job resumed after a restart',
 	);
-	await showResumed(context, job, record, resumedAt, log);
+	await showResumed(context, job, note, resumedAt, log);
 	return job;
 }

@@ -40,9 +40,10 @@ export async function resumeRestore(context: BossContext, { summary, restore }: 
 		return undefined;
 	}
 	const title = action.words.undoing;
+	const { restoreChannelId: channelId } = await context.notes.read(header.jobId);
 	const permissionName = permissionNames(RESTORE_PERMISSION).join(', ');
 	const refuse = (reason: string, next = `Run /restore again to finish it; ${whoCanContinue(restore.rank, permissionName)}.`): Promise<undefined> =>
-		notResumed(context, { jobId: header.jobId, title, startedBy: restore.startedBy.tag, channelId: restore.channelId, reason, next, log, at: new Date(now()) });
+		notResumed(context, { jobId: header.jobId, title, startedBy: restore.startedBy.tag, channelId, reason, next, log, at: new Date(now()) });
 
 	const requester = await recheckRequester(context, { asked: restore, permission: RESTORE_PERMISSION, did: 'ran', action, undo: true });
 	if ('refused' in requester)
@@ -70,6 +71,6 @@ export async function resumeRestore(context: BossContext, { summary, restore }: 
 		log.warn({ expected: header.jobId, restoring: job.id }, 'the resumed restore undoes another journal than the one interrupted');
 	}
 	log.info({ title, ranBy: requester.tag, resumedAt: resumedAt.toISOString(), resumes: restore.resumes.length + 1 }, 'restore resumed after a restart');
-	await showResumed(context, job, { channelId: restore.channelId }, resumedAt, log);
+	await showResumed(context, job, { channelId }, resumedAt, log);
 	return job;
 }

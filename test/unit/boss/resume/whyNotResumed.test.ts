@@ -16,7 +16,6 @@ const owner: RequesterRank = { kind: 'owner', userId: ALICE };
 const record = (rank: RequesterRank): RunRecord => ({
 	startedBy: { id: ALICE, tag: 'alice' },
 	rank,
-	channelId: '400000000000000001',
 	startedAt: '2026-01-01T00:00:00.000Z',
 	resumes: [],
 });

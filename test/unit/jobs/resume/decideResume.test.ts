@@ -46,10 +46,10 @@ function journal(
 }
 
 function record(rank: RequesterRank = mod, change: Partial<RunRecord> = {}): RunRecord {
-	return { startedBy: { id: ALICE, tag: 'alice' }, rank, channelId: '400000000000000001', startedAt: at(0), resumes: [], ...change };
+	return { startedBy: { id: ALICE, tag: 'alice' }, rank, startedAt: at(0), resumes: [], ...change };
 }
 
-const restoreBy: RestoreRecord = { startedBy: { id: BOB, tag: 'bob' }, rank: owner, channelId: '400000000000000002', startedAt: at(40), resumes: [] };
+const restoreBy: RestoreRecord = { startedBy: { id: BOB, tag: 'bob' }, rank: owner, startedAt: at(40), resumes: [] };
 
 const member = (rank: RequesterRank, more: Partial<Extract<RequesterNow, { kind: 'member' }>> = {}): RequesterNow => ({
 	kind: 'member',
