@@ -22,7 +22,7 @@ import { StartAborted, waitOutTransient } from '../discord/waitOutTransient.js';
 import { permissionNames } from '../discord/permissionNames.js';
 import { ErrorCodes, JobError, MassnickError } from '../errors.js';
 import { toMemberRecord } from '../discord/toMemberRecord.js';
-import type { GuildContext, Job, JobJournalSummary } from '../jobs/index.js';
+import type { GuildContext, Job } from '../jobs/index.js';
 import type { BossContext, BossHandle } from './BossContext.js';
 import { bossGuildContext, type WorkerSight } from './bossGuildContext.js';
 import { bossCommands, commandDefinitions } from './commands/bossCommands.js';
@@ -33,8 +33,8 @@ import { isAllowed, notAllowedText } from './isAllowed.js';
 import { JobNotes } from './JobNotes.js';
 import type { LiveStatus } from './status/LiveStatus.js';
 import { PreviewBoard } from './preview/PreviewBoard.js';
-import { resumeInterrupted } from './resume/resumeInterrupted.js';
-import { type InterruptedRestore, resumeRestore } from './resume/resumeRestore.js';
+import type { FleetFields } from './resume/logUnresumed.js';
+import { type DecideResume, resumeAfterRestart } from './resume/resumeAfterRestart.js';
 import { WorkersElsewhere } from './fleet/WorkersElsewhere.js';
 import { wordError } from './wordError.js';
 
@@ -198,23 +198,13 @@ export class Boss implements BossHandle {
 	}
 
 	/**
-	 * Resumes the job a restart interrupted, for the member who started it if they may still run
-	 * it, and says so in its channel (see `resumeInterrupted`). Call after {@link attach}.
+	 * Resumes what a restart cut short, as `decide` says once the boss has read the guild (see
+	 * `resumeAfterRestart`), and says so in its channel. Call after {@link attach}.
 	 *
-	 * @returns the resumed job, or `undefined` when it was not resumed.
+	 * @returns the resumed job or restore, or `undefined` when nothing was resumed.
 	 */
-	resume(interrupted: JobJournalSummary): Promise<Job | undefined> {
-		return resumeInterrupted(this.#context!, interrupted);
-	}
-
-	/**
-	 * Resumes the /restore a restart cut short, for the member who ran it if they may still run it,
-	 * and says so in its channel (see `resumeRestore`). Call after {@link attach}.
-	 *
-	 * @returns the resumed restore, or `undefined` when it was not resumed.
-	 */
-	resumeRestore(interrupted: InterruptedRestore): Promise<Job | undefined> {
-		return resumeRestore(this.#context!, interrupted);
+	resume(decide: DecideResume, log: Logger, fleet: FleetFields): Promise<Job | undefined> {
+		return resumeAfterRestart(this.#context!, decide, log, fleet);
 	}
 
 	/** Drops what the boss kept of jobs whose journals were deleted. */

@@ -12,7 +12,6 @@ import { applyRun } from './run/applyRun.js';
 import { buildJob } from './run/buildJob.js';
 import { CountPool } from './run/CountPool.js';
 import { GuildJournals } from './run/GuildJournals.js';
-import { type InterruptedRestore, interruptedRestore } from './run/interruptedRestore.js';
 import type { JobRun } from './run/JobRun.js';
 import { logRun } from './run/logRun.js';
 import { jobIds } from './run/newJobId.js';
@@ -144,11 +143,6 @@ export class JobManager {
 	/** The newest journal whose job never finished (`running`, or `stopped` by a shutdown); not the job running now. */
 	interrupted(): Promise<JobJournalSummary | undefined> {
 		return this.journals.interrupted(this.current?.id);
-	}
-
-	/** The /restore a restart cut short, and who ran it (see `interruptedRestore`). */
-	interruptedRestore(): Promise<InterruptedRestore | undefined> {
-		return interruptedRestore(this.journals, this.records, this.current?.id);
 	}
 
 	/** Closes the interrupted job without going on with it (its journal `cancelled`, its originals kept); `undefined` when none. */

@@ -57,4 +57,5 @@ export type {
 	SkipReason,
 } from './resume/ResumeDecision.js';
 export type { RequesterNow, ResumeFacts, ResumeHere, ResumeInput, ResumeSettings } from './resume/ResumeInput.js';
+export { type ResumeDisk, readResumeInput } from './resume/readResumeInput.js';
 export { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resume/resumedTooOften.js';
