@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '../src/config/defaults.js';
+import { DEFAULT_SETTINGS } from '../src/config/index.js';
 import type { SubjectKind } from './Subject.js';
 
 /**

@@ -99,5 +99,8 @@ export class ConfigError extends MassnickError {
 /** A job cannot start or continue; the message is fit to show the user who ran the command. */
 export class JobError extends MassnickError {}
 
+/** A lockdown (paused invites and DMs) cannot be set or lifted; the message is fit to show who asked. */
+export class LockdownError extends MassnickError {}
+
 /** The journal of originals could not be created, read or written. */
 export class JournalError extends MassnickError {}

@@ -9,7 +9,8 @@ const usage = `usage: massnick <start | doctor | run | demo> [options]
 
   start     run massnick against Discord (or DISCORD_API_URL), configured by .env and config/
   doctor    check every token, invite, permission, role and intent before a job; --help for options
-  run       run one job (massnick, massrole, restore) from a terminal or a scheduler and exit; --help
+  run       run one job (massnick, massrole, restore) or a lockdown from a terminal or a scheduler
+            and exit; --help
   demo      start a local sandbox guild and show a rename and a restore end to end
 
 The sandbox alone is npm run sandbox -- --help; the benchmark is npm run bench (neither is part of the product).`;

@@ -1,6 +1,7 @@
 export type { ActionArgs, ActionDeps, ActionModule, ActionSettings, GuildRole, RequestedAction } from './ActionModule.js';
 export { actionModules } from './actionModules.js';
 export { actionOf, moduleOfType } from './actionOf.js';
+export { type CommandPermission, commandPermissions } from './commandPermissions.js';
 export { actionCommandData, commonOptions, DRY_RUN_OPTION, EXCLUDE_ROLE_OPTION, FILTER_OPTIONS, ONLY_ROLE_OPTION } from './commonOptions.js';
 export { namedModule } from './namedModule.js';
 export { type ReadFiltersOptions, readFilters } from './readFilters.js';

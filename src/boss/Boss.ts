@@ -19,6 +19,7 @@ import { classifyError } from '../discord/classifyError.js';
 import { connectPatiently } from '../discord/connectPatiently.js';
 import { createClient } from '../discord/createClient.js';
 import { StartAborted, waitOutTransient } from '../discord/waitOutTransient.js';
+import { administratorRoleIds } from '../discord/administratorRoleIds.js';
 import { permissionNames } from '../discord/permissionNames.js';
 import { ErrorCodes, JobError, MassnickError } from '../errors.js';
 import { toMemberRecord } from '../discord/toMemberRecord.js';
@@ -180,6 +181,7 @@ export class Boss implements BossHandle {
 			guildId: guild.id,
 			ownerId: guild.ownerId,
 			rolePositions: new Map(guild.roles.cache.map((role) => [role.id, role.position])),
+			administratorRoleIds: administratorRoleIds(guild.roles.cache.values()),
 			bossUserId: this.client.user!.id,
 			workers: [...here, ...this.#elsewhere.sights()],
 			unknown: this.#elsewhere.unknown.length,
@@ -223,7 +225,7 @@ export class Boss implements BossHandle {
 		const context = this.#context!;
 		const log = this.logger.child({ command: interaction.commandName, user: interaction.user.id });
 		try {
-			// Who may run a command is its definition's: Manage Nicknames, Manage Roles for /massrole.
+			// Who may run a command is its definition's: Manage Nicknames, Manage Roles for /massrole, Manage Guild for /lockdown.
 			const needs = commandPermission(interaction.commandName);
 			if (!isAllowed(interaction, this.config.permissions, needs)) {
 				log.warn('refused: not allowed');

@@ -18,6 +18,8 @@ export interface BossGuildContextInput {
 	readonly ownerId: string;
 	/** Role id → position, `@everyone` (the guild's id) at 0. */
 	readonly rolePositions: ReadonlyMap<string, number>;
+	/** The roles that grant Administrator (see `GuildContext.administratorRoleIds`). */
+	readonly administratorRoleIds: ReadonlySet<string>;
 	readonly bossUserId: string;
 	/** Every worker the boss knows the bot of, here or elsewhere. */
 	readonly workers: readonly WorkerSight[];
@@ -51,6 +53,7 @@ export function bossGuildContext(input: BossGuildContextInput): GuildContext {
 		rolePositions: input.rolePositions,
 		botUserIds,
 		workerHighestPosition: positions.length > 0 ? Math.min(...positions) : unreached,
+		administratorRoleIds: input.administratorRoleIds,
 	};
 }
 

@@ -3,7 +3,7 @@ import { commandDefinitions } from './commands/bossCommands.js';
 
 /**
  * The permission a command needs, from its definition: Manage Nicknames, Manage Roles for
- * /massrole. Discord hides a command from members without it; the boss checks it again on every
+ * /massrole, Manage Guild for /lockdown. Discord hides a command from members without it; the boss checks it again on every
  * use, and on every button of what the command started.
  */
 export function commandPermission(name: string): bigint {

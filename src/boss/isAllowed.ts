@@ -4,7 +4,7 @@ import type { PermissionSettings } from '../config/index.js';
 /**
  * Whether this member may run a command, or press a button of what a command started, checked on
  * every use: Discord hides each command from members without its permission (Manage Nicknames;
- * Manage Roles for /massrole), but a server admin can change who sees them, and anyone who can
+ * Manage Roles for /massrole; Manage Guild for /lockdown), but a server admin can change who sees them, and anyone who can
  * see a channel message can press its buttons.
  */
 export function isAllowed(

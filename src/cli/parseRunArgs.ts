@@ -1,6 +1,7 @@
 import { type APIApplicationCommandBasicOption, type APIApplicationCommandOption, ApplicationCommandOptionType } from 'discord.js';
 import { type ActionArgs, type ActionModule, actionModules, commonOptions, DRY_RUN_OPTION } from '../actions/index.js';
 import { isSnowflake } from '../discord/snowflake.js';
+import { LOCKDOWN_USAGE, type LockdownRunRequest, parseLockdownArgs } from './parseLockdownArgs.js';
 
 /** What every job takes besides its own options. */
 interface RunCommon {
@@ -25,6 +26,8 @@ export type RunRequest = ActionRunRequest | (RunCommon & { readonly kind: 'resto
 
 export type ParsedRunArgs =
 	| { readonly kind: 'run'; readonly request: RunRequest }
+	/** Not a job: one request that pauses or opens the server's invites (see `runLockdown`). */
+	| { readonly kind: 'lockdown'; readonly request: LockdownRunRequest }
 	| { readonly kind: 'help' }
 	/** `problem` names the argument at fault and what it needs. */
 	| { readonly kind: 'invalid'; readonly problem: string };
@@ -45,8 +48,9 @@ ${jobs}
   restore [--name <template>]
       undo the last job not undone yet; with --name and no journal left, clear that nickname
       wherever it is still set instead (the originals cannot be recovered that way)
+  ${LOCKDOWN_USAGE}
 
-Filters, for every job but restore (the same as the slash commands' options):
+Filters, for every job but restore and lockdown (the same as the slash commands' options):
 ${flagLines(commonOptions({ ...modules[0]!, onlyRoleOption: undefined }).filter((option) => option.name !== DRY_RUN_OPTION))}
       (run massnick calls --only-role --role, as /massnick does)
   --dry-run                count what would change; send nothing, journal nothing
@@ -81,6 +85,10 @@ class Invalid extends Error {}
  */
 export function parseRunArgs(args: readonly string[], modules: readonly ActionModule[] = actionModules): ParsedRunArgs {
 	if (args.some((arg) => arg === '--help' || arg === '-h')) return { kind: 'help' };
+	if (args[0] === 'lockdown') {
+		const lockdown = parseLockdownArgs(args.slice(1));
+		return 'problem' in lockdown ? { kind: 'invalid', problem: lockdown.problem } : { kind: 'lockdown', request: lockdown.request };
+	}
 	try {
 		return { kind: 'run', request: parse(args, modules) };
 	} catch (error) {
@@ -99,7 +107,7 @@ export function argsOfRequest(request: ActionRunRequest): ActionArgs {
 }
 
 function parse(args: readonly string[], modules: readonly ActionModule[]): RunRequest {
-	const names = [...modules.map((module) => module.command.name), 'restore'];
+	const names = [...modules.map((module) => module.command.name), 'restore', 'lockdown'];
 	const list = `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 	const [job, ...rest] = args;
 	if (job === undefined) throw new Invalid(`say which job to run: ${list}`);

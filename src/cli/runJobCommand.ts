@@ -11,6 +11,7 @@ import { cliRequester } from './cliRequester.js';
 import { LogProgress, progressFields } from './LogProgress.js';
 import { argsOfRequest, cliOptionName, parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
 import type { ProgressView } from './ProgressView.js';
+import { runLockdown } from './runLockdown.js';
 import { RunLock } from './RunLock.js';
 import { type RunExitCode, RunExitCodes, runOutcome, startFailureExitCode } from './runOutcome.js';
 import { startRequestedJob } from './startRequestedJob.js';
@@ -45,6 +46,8 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 		process.stderr.write(`massnick run: ${parsed.problem}\n\n${RUN_USAGE}\n`);
 		return RunExitCodes.BadArguments;
 	}
+	// Not a job: one request with the boss's token, without the bots' gateways or the run lock.
+	if (parsed.kind === 'lockdown') return runLockdown(parsed.request);
 	const { request } = parsed;
 
 	let config: Config;

@@ -98,6 +98,17 @@ export interface JobSettings {
 	readonly resumeOnStart: boolean;
 }
 
+/** What the doctor's invite links ask for, beyond what every job needs. */
+export interface InviteSettings {
+	/**
+	 * The commands whose permission the workers' invite links ask for besides Manage Nicknames
+	 * (`["massrole", "masstimeout"]`: Manage Roles, Moderate Members). The workers need a
+	 * command's permission only to run it, so each is the operator's choice; `npm run doctor` says
+	 * which command needs which.
+	 */
+	readonly actions: readonly string[];
+}
+
 /** The non-secret settings, from `config/massnick.json`. */
 export interface Settings {
 	/** Template of the audit log reason; placeholders `{jobKind}`, `{user}`, `{userId}`, `{jobId}`. */
@@ -112,6 +123,7 @@ export interface Settings {
 	readonly journal: JournalSettings;
 	readonly preview: PreviewSettings;
 	readonly jobs: JobSettings;
+	readonly invite: InviteSettings;
 }
 
 /** One worker this process holds: its id among `workerCount`, and its bot's token (secret). */

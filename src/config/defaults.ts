@@ -44,6 +44,10 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze<Settings>({
 		// A restart at 3 a.m. (a kernel update, an out-of-memory kill) goes on by itself.
 		resumeOnStart: true,
 	},
+	invite: {
+		// Manage Nicknames only, as every job needs; each command that needs more is chosen.
+		actions: [],
+	},
 });
 
 /** Defaults of the optional environment keys. */

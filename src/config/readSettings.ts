@@ -9,7 +9,11 @@ type Rule =
 	| { readonly type: 'boolean' }
 	| { readonly type: 'ids' }
 	| { readonly type: 'oneOf'; readonly values: readonly string[] }
-	| { readonly type: 'reason' };
+	| { readonly type: 'reason' }
+	| { readonly type: 'commands' };
+
+/** A slash command's name as Discord allows it (lowercase, 1–32 characters). */
+const COMMAND_NAME = /^[-_\p{Ll}\p{N}]{1,32}$/u;
 
 /** The rule for every leaf of {@link Settings}, by dotted path. */
 const RULES: Readonly<Record<string, Rule>> = {
@@ -41,6 +45,7 @@ const RULES: Readonly<Record<string, Rule>> = {
 	},
 	'preview.skipBelowMembers': { type: 'int', min: 0, max: 100_000_000, why: '0 previews every job' },
 	'jobs.resumeOnStart': { type: 'boolean' },
+	'invite.actions': { type: 'commands' },
 };
 
 /**
@@ -105,6 +110,13 @@ function checkLeaf(rule: Rule, value: unknown): string | undefined {
 		case 'reason':
 			if (typeof value !== 'string') return `must be a string, got ${JSON.stringify(value)}`;
 			return auditLogReasonProblem(value);
+		case 'commands': {
+			// Which commands there are is the actions' to say: the doctor names one that is none.
+			if (!Array.isArray(value)) return `must be a list of command names, like ["masstimeout"], got ${JSON.stringify(value)}`;
+			const bad = value.findIndex((name) => typeof name !== 'string' || !COMMAND_NAME.test(name));
+			if (bad !== -1) return `item ${bad} (${JSON.stringify(value[bad])}) is not a command name; write it as you type it without the slash, like "masstimeout"`;
+			return undefined;
+		}
 	}
 }
 

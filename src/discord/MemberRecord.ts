@@ -17,4 +17,12 @@ export interface MemberRecord {
 	 * `null` when Discord gives none (a guest member), absent where nobody read it.
 	 */
 	readonly joinedAt?: number | null | undefined;
+	/**
+	 * When their timeout ends, Unix milliseconds (`communication_disabled_until`); `null` when
+	 * none was ever set or it was lifted. Discord keeps an ended timeout's time (in the past) until
+	 * it is set again, so a time before now means no timeout. Absent where nobody read it.
+	 *
+	 * @see {@link https://discord.com/developers/docs/resources/guild#guild-member-object}
+	 */
+	readonly communicationDisabledUntil?: number | null | undefined;
 }

@@ -15,5 +15,6 @@ export function toMemberRecord(member: APIGuildMember): MemberRecord {
 		roles: member.roles,
 		bot: user.bot === true,
 		joinedAt: member.joined_at ? Date.parse(member.joined_at) : null,
+		communicationDisabledUntil: member.communication_disabled_until ? Date.parse(member.communication_disabled_until) : null,
 	};
 }

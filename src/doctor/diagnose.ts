@@ -1,8 +1,12 @@
 import { PermissionFlagsBits, type APIRole } from 'discord.js';
+import type { CommandPermission } from '../actions/index.js';
 import { inviteUrl } from '../discord/inviteUrl.js';
+import { LOCKDOWN_PERMISSIONS } from '../discord/requiredPermissions.js';
 import { hasMembersIntent } from '../discord/membersIntent.js';
 import { ErrorCodes } from '../errors.js';
 import type { BotFacts } from './BotFacts.js';
+import { checkLockdown, type LockdownCheck } from './checkLockdown.js';
+import { checkCommands, type WorkerPermissions, workerInvitePermissions } from './checkCommands.js';
 import { checkServerRoom } from './checkServerRoom.js';
 import { checkStatusChannel } from './checkStatusChannel.js';
 import { countServerRoom, type ServerRoom } from './countServerRoom.js';
@@ -26,6 +30,8 @@ export interface BotRow {
 	readonly membersIntent: string;
 	/** Its invite link, when its application id is known. */
 	readonly invite?: string;
+	/** The boss's: the same link asking Manage Guild too, for `/lockdown`. */
+	readonly lockdownInvite?: string;
 }
 
 export interface DiagnoseInput {
@@ -35,6 +41,10 @@ export interface DiagnoseInput {
 	readonly bots: readonly BotFacts[];
 	/** Null when no bot could read the guild. */
 	readonly guild: GuildFacts | null;
+	/** Each command with the permission it needs of the workers; the report says which they hold. */
+	readonly commands?: readonly CommandPermission[] | undefined;
+	/** `invite.actions`: the commands whose permission the workers' invite links ask for too. */
+	readonly inviteActions?: readonly string[] | undefined;
 }
 
 export interface Diagnosis {
@@ -42,6 +52,10 @@ export interface Diagnosis {
 	readonly findings: Finding[];
 	/** The server's room for more bots and the report's lines on it; absent when no bot could read the guild. */
 	readonly room?: { readonly counts: ServerRoom; readonly lines: readonly string[] };
+	/** Whether the boss can run `/lockdown`; absent when the boss could not be read in the guild. */
+	readonly lockdown?: LockdownCheck;
+	/** Which command needs which permission of the workers, and whether they hold it (see `checkCommands`). */
+	readonly commands?: readonly string[];
 }
 
 /**
@@ -52,20 +66,44 @@ export function diagnose(input: DiagnoseInput): Diagnosis {
 	const ourBots = input.bots.flatMap((bot) => (bot.memberRoles ? [bot.memberRoles] : []));
 	const rows: BotRow[] = [];
 	const findings: Finding[] = [];
+	let lockdown: LockdownCheck | undefined;
 	for (const bot of input.bots) {
 		const checked = checkBot(bot, input, ourBots);
 		rows.push(checked.row);
 		findings.push(...checked.findings);
+		lockdown ??= checked.lockdown;
 	}
 	findings.push(...checkWorkersReach(input, ourBots));
-	if (!input.guild) return { rows, findings };
+	let commands: string[] | undefined;
+	if (input.commands) {
+		const checked = checkCommands({ commands: input.commands, chosen: input.inviteActions ?? [], workers: workersIn(input) });
+		commands = checked.lines;
+		findings.push(...checked.findings);
+	}
+	const extras = { ...(lockdown ? { lockdown } : {}), ...(commands ? { commands } : {}) };
+	if (!input.guild) return { rows, findings, ...extras };
 	const counts = countServerRoom(input.guild, input.bots);
 	const room = checkServerRoom(counts);
 	findings.push(...room.findings);
-	return { rows, findings, room: { counts, lines: room.lines } };
+	return { rows, findings, room: { counts, lines: room.lines }, ...extras };
 }
 
-function checkBot(bot: BotFacts, input: DiagnoseInput, ourBots: ReadonlyArray<readonly string[]>): { row: BotRow; findings: Finding[] } {
+/** The workers in the guild with their guild permissions, for `checkCommands`. */
+function workersIn(input: DiagnoseInput): WorkerPermissions[] {
+	const guild = input.guild;
+	if (!guild) return [];
+	return input.bots.flatMap((bot) => {
+		if (bot.role !== 'worker' || !bot.memberRoles || !bot.application) return [];
+		const permissions = guildPermissions(bot.memberRoles, guild.roles, guild.id, bot.application.botUserId === guild.ownerId);
+		return [{ label: bot.label, permissions, roleName: highestRole(bot.memberRoles, guild.roles, guild.id)?.name ?? '@everyone' }];
+	});
+}
+
+function checkBot(
+	bot: BotFacts,
+	input: DiagnoseInput,
+	ourBots: ReadonlyArray<readonly string[]>,
+): { row: BotRow; findings: Finding[]; lockdown?: LockdownCheck } {
 	const findings: Finding[] = [];
 	const fatal = (code: Finding['code'], message: string, fix: string, context: Record<string, unknown> = {}): void => {
 		findings.push({ code, severity: 'fatal', bot: bot.label, message: `${bot.label}: ${message}`, fix, context: { bot: bot.label, ...context } });
@@ -95,7 +133,9 @@ function checkBot(bot: BotFacts, input: DiagnoseInput, ourBots: ReadonlyArray<re
 		fatal(ErrorCodes.CheckFailed, `could not be checked: ${bot.failure ?? 'no answer'}.`, 'check DISCORD_API_URL and the network, then run the doctor again');
 		return { row, findings };
 	}
-	row = { ...row, invite: inviteUrl(app.id, bot.role) };
+	const extra = bot.role === 'worker' ? workerInvitePermissions(input.commands ?? [], input.inviteActions ?? []) : 0n;
+	row = { ...row, invite: inviteUrl(app.id, bot.role, extra) };
+	if (bot.role === 'boss') row = { ...row, lockdownInvite: inviteUrl(app.id, bot.role, LOCKDOWN_PERMISSIONS) };
 
 	const intent = hasMembersIntent(app.flags);
 	if (bot.role === 'boss') {
@@ -160,7 +200,7 @@ function checkBot(bot: BotFacts, input: DiagnoseInput, ourBots: ReadonlyArray<re
 		);
 		row = { ...row, permissions: channel.cell };
 		findings.push(...channel.findings.map((finding) => ({ ...finding, message: `${bot.label}: ${finding.message}` })));
-		return { row, findings };
+		return { row, findings, lockdown: checkLockdown(permissions, top?.name ?? '@everyone') };
 	}
 
 	if (permissions.has(PermissionFlagsBits.ManageNicknames)) row = { ...row, permissions: 'Manage Nicknames: ok' };

@@ -22,9 +22,10 @@ export interface ReportInput {
 }
 
 /**
- * The doctor's report: a header, one row per bot, the server's room for more bots, the problems that stop a job and the warnings
- * (each with its fix on the next line), every bot's invite link, and the verdict. Never a token:
- * bots are named by their place (`boss`, `worker 0`).
+ * The doctor's report: a header, one row per bot, the server's room for more bots, whether
+ * /lockdown can run, the problems that stop a job and the warnings (each with its fix on the next
+ * line), every bot's invite link (the boss's also with Manage Guild, for /lockdown), and the
+ * verdict. Never a token: bots are named by their place (`boss`, `worker 0`).
  */
 export function renderReport({ guildId, guild, diagnosis }: ReportInput): string[] {
 	const { rows, findings } = diagnosis;
@@ -37,14 +38,23 @@ export function renderReport({ guildId, guild, diagnosis }: ReportInput): string
 		...formatTable([COLUMNS.map(([, title]) => title), ...rows.map((row) => COLUMNS.map(([key]) => row[key] ?? '-'))]),
 	);
 	if (diagnosis.room) lines.push('', ...diagnosis.room.lines);
+	if (diagnosis.commands) lines.push('', ...diagnosis.commands);
+	if (diagnosis.lockdown) lines.push('', diagnosis.lockdown.line);
 
 	const fatal = findings.filter((finding) => finding.severity === 'fatal');
 	const warnings = findings.filter((finding) => finding.severity === 'warning');
 	if (fatal.length > 0) lines.push('', 'Problems that stop a job:', ...fatal.flatMap((finding) => renderFinding('✗', finding)));
 	if (warnings.length > 0) lines.push('', 'Warnings:', ...warnings.flatMap((finding) => renderFinding('!', finding)));
 
-	lines.push('', 'Invite links (each with exactly the permissions that bot needs):');
-	const labels = formatTable(rows.map((row) => [row.bot, row.invite ?? "(unknown until Discord accepts this bot's token)"]));
+	lines.push(
+		'',
+		"Invite links (each with exactly the permissions that bot needs; the workers' with Manage Nicknames and what invite.actions in config/massnick.json chooses):",
+	);
+	const links = rows.flatMap((row) => [
+		[row.bot, row.invite ?? "(unknown until Discord accepts this bot's token)"],
+		...(row.lockdownInvite ? [[`${row.bot} with Manage Guild (needed only for /lockdown)`, row.lockdownInvite]] : []),
+	]);
+	const labels = formatTable(links);
 	lines.push(...labels.map((line) => `  ${line}`));
 
 	lines.push(

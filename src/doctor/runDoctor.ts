@@ -1,4 +1,5 @@
 import { type Logger, pino } from 'pino';
+import { commandPermissions } from '../actions/index.js';
 import { type Config, createRedactor, secretsOf } from '../config/index.js';
 import { PatientRest } from '../discord/PatientRest.js';
 import type { BotRole } from '../discord/requiredPermissions.js';
@@ -18,7 +19,7 @@ import { renderReport } from './renderReport.js';
 export type DoctorSection = () => Promise<string[]>;
 
 export interface RunDoctorOptions {
-	config: Pick<Config, 'bossToken' | 'workerTokens' | 'guildId' | 'apiUrl' | 'rest' | 'dataDir' | 'journal' | 'fleetJournalsDir' | 'workers'>;
+	config: Pick<Config, 'bossToken' | 'workerTokens' | 'guildId' | 'apiUrl' | 'rest' | 'dataDir' | 'journal' | 'fleetJournalsDir' | 'workers' | 'invite'>;
 	/** Receives the report one line at a time (already free of tokens). */
 	out: (line: string) => void;
 	/** The channel the live status will be posted in; every text channel is checked when absent. */
@@ -85,7 +86,14 @@ export async function runDoctor({ config, out, channelId, extraSections, logger 
 		}
 	}
 
-	const diagnosis = diagnose({ guildId: config.guildId, ...(channelId === undefined ? {} : { channelId }), bots: facts, guild });
+	const diagnosis = diagnose({
+		guildId: config.guildId,
+		...(channelId === undefined ? {} : { channelId }),
+		bots: facts,
+		guild,
+		commands: commandPermissions(),
+		inviteActions: config.invite.actions,
+	});
 	const findings = [...diagnosis.findings, ...extraFindings];
 	const lines = renderReport({ guildId: config.guildId, guild, diagnosis: { ...diagnosis, findings } });
 	for (const section of extraSections ?? [journalsSection(config), fleetJournalsSection(config)]) {

@@ -16,6 +16,11 @@ export interface GuildContext {
 	 */
 	readonly workerHighestPosition: number;
 	/**
+	 * The roles that grant Administrator (the guild's id when `@everyone` does): a member holding
+	 * one cannot be timed out, whatever the bots' rank (see {@link hasAdministrator}).
+	 */
+	readonly administratorRoleIds: ReadonlySet<string>;
+	/**
 	 * Who the job is for, bounded as Discord bounds them by hand (see {@link RequesterRank});
 	 * absent for a count, which changes nothing, and bounded by the bots alone.
 	 */
@@ -58,6 +63,12 @@ export function outOfReach(member: MemberRecord, ctx: GuildContext): OutOfReach 
 	if (highest >= ctx.workerHighestPosition) return 'hierarchy';
 	if (ctx.requester?.kind === 'member' && highest >= ctx.requester.position) return ABOVE_REQUESTER;
 	return undefined;
+}
+
+/** Whether a role of the member (or `@everyone`) grants Administrator: Discord refuses to time them out. */
+export function hasAdministrator(member: MemberRecord, ctx: GuildContext): boolean {
+	if (ctx.administratorRoleIds.size === 0) return false;
+	return ctx.administratorRoleIds.has(ctx.guildId) || member.roles.some((role) => ctx.administratorRoleIds.has(role));
 }
 
 /** `@everyone` is never in a member's role list, but every member has it. */

@@ -1,26 +1,21 @@
 import { type Admission, engineAdmission } from './admission/index.js';
-import { forRequester } from './GuildContext.js';
 import type { Job } from './Job.js';
 import type { JobJournalSummary } from './journal/JobJournal.js';
 import type { JournalHeader } from './journal/Journal.js';
-import { LiveGuildContext } from './LiveGuildContext.js';
 import type { MassAction } from './MassAction.js';
-import { type MemberFilters, planMember } from './planner.js';
+import type { MemberFilters } from './planner.js';
 import type { Requester } from './Requester.js';
 import { actionToUndo, noJournalError } from './restoreQueries.js';
 import { applyRun } from './run/applyRun.js';
-import { buildJob } from './run/buildJob.js';
 import { CountPool } from './run/CountPool.js';
 import { GuildJournals } from './run/GuildJournals.js';
 import type { JobRun } from './run/JobRun.js';
-import { logRun } from './run/logRun.js';
-import { jobIds } from './run/newJobId.js';
+import { launchRun } from './run/launchRun.js';
 import { restoreRun } from './run/restoreRun.js';
-import type { RunDeps } from './run/RunDeps.js';
+import { type RunDeps, runDeps } from './run/RunDeps.js';
 import { RunRecordStore } from './run/RunRecordStore.js';
 import { RunSlot } from './run/RunSlot.js';
 import type { JobManagerOptions, StartedRestore, StartJobOptions, StartRestoreOptions } from './run/StartOptions.js';
-import { watchRoles } from './watchRoles.js';
 
 /**
  * Admits jobs and runs them, one changing job at a time per guild, each tied to its journal. It
@@ -39,9 +34,10 @@ export class JobManager {
 	readonly records: RunRecordStore;
 	readonly #options: JobManagerOptions;
 	readonly #slot = new RunSlot();
-	readonly #counts = new CountPool();
+	readonly #counts: CountPool;
 	readonly #runs = new WeakMap<Job, JobRun>();
 	readonly #deps: RunDeps;
+	readonly #launch: (run: JobRun) => Job;
 
 	constructor(options: JobManagerOptions) {
 		const { config, fleet, logger, guildContext } = options;
@@ -49,15 +45,12 @@ export class JobManager {
 		this.journals = new GuildJournals(config, fleet, logger);
 		this.records = new RunRecordStore(config.dataDir, config.guildId, logger);
 		this.admission = engineAdmission({ fleet, whyBusy: () => this.#slot.whyBusy('sweep'), guildContext, observe: options.observePreconditions });
-		const clients = () => options.guildClients?.() ?? fleet.workers.map((worker) => worker.client);
-		this.#deps = {
-			config,
-			journals: this.journals,
-			records: this.records,
-			admission: this.admission,
-			buildJob: (spec) => buildJob(spec, { config, fleet, listers: options.listers(), logger }),
-			liveContext: (rank) => new LiveGuildContext(() => forRequester(guildContext(), rank), clients()),
-			newJobId: jobIds(),
+		this.#deps = runDeps(options, { journals: this.journals, records: this.records, admission: this.admission });
+		this.#counts = new CountPool(this.#deps, guildContext);
+		const launch = { config, fleet, logger, slot: this.#slot, records: this.records };
+		this.#launch = (run) => {
+			this.#runs.set(run.job, run);
+			return launchRun(run, launch);
 		};
 	}
 
@@ -107,11 +100,7 @@ export class JobManager {
 
 	/** A dry run that only counts (/stats, an interrupted job's remaining count), over the whole guild, beside a job (see `CountPool`). */
 	count(action: MassAction, startedBy: Requester, filters: MemberFilters = {}): Job {
-		return this.#counts.count(action, filters, () => {
-			const context = this.#options.guildContext();
-			const plan = (member: Parameters<typeof planMember>[0]) => planMember(member, action, filters, context);
-			return this.#deps.buildJob({ id: this.#deps.newJobId('count'), action, mode: 'apply', dryRun: true, wholeGuild: true, startedBy, filters, plan });
-		});
+		return this.#counts.count(action, startedBy, filters);
 	}
 
 	/** Cancels the running job; returns it, or `undefined` when none runs. */
@@ -157,32 +146,4 @@ export class JobManager {
 	actionOf(header: JournalHeader): MassAction | undefined {
 		return this.#options.actionOf(header);
 	}
-
-	/** Runs `run` to its end: the slot frees first, then the journal is marked and closed. */
-	#launch(run: JobRun): Job {
-		const { fleet, config, logger } = this.#options;
-		const { job } = run;
-		this.#runs.set(job, run);
-		const ended = logRun(run, logger.child({ job: job.id }), {
-			workers: fleet.size,
-			...fleet.scope.logFields(),
-		});
-		const unwatch = job.dryRun ? () => {} : watchRoles(job, fleet, config.guildId);
-		this.#slot.endsWith(
-			job.run().then(async (result) => {
-				unwatch();
-				run.context?.stop();
-				ended(result);
-				// The slot frees first: whatever happens to the journal below, the guild is not stuck.
-				this.#slot.free(run);
-				await run.closeJournal(result, fleet.count, logger);
-				// After the journal: one marked restored is no restart's to find either way.
-				if (run.endsRestore(result)) await this.records.update(job.id, { restoreEndedAt: new Date().toISOString() });
-			}),
-		);
-		return job;
-	}
 }
-
-export type { Requester } from './Requester.js';
-export type { JobManagerOptions, StartedRestore, StartJobOptions, StartRestoreOptions } from './run/StartOptions.js';

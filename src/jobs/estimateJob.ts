@@ -32,6 +32,18 @@ export interface GuildCounts {
 	readonly ourBots: ReadonlyArray<readonly string[]>;
 }
 
+/**
+ * Members an action leaves alone for a reason of its own, besides the engine's (the owner, the
+ * hierarchy, the requester's rank): counted apart in the preview, with that reason.
+ */
+export interface EstimatedGroup {
+	/** Who they are, for people: `with Administrator`. */
+	readonly who: string;
+	/** Why they are left alone: `Discord never times them out`. */
+	readonly why: string;
+	readonly count: Range;
+}
+
 /** A job's figures before it runs; `undefined` where only the run can tell. */
 export interface JobEstimate {
 	/** Members the job is about: the role filters applied, our bots left out. */
@@ -47,6 +59,8 @@ export interface JobEstimate {
 	 * `undefined` where the requester's rank bounds nobody (the owner, the operator, a role job).
 	 */
 	readonly aboveRequester?: Range | undefined;
+	/** Members the action itself leaves alone, group by group (see {@link EstimatedGroup}). */
+	readonly leftAlone?: readonly EstimatedGroup[] | undefined;
 }
 
 /** On Discord, each token changes about one member a second in a guild: 10 per 10 s (docs/discord.md). */

@@ -1,3 +1,4 @@
+import { administratorRoleIds } from '../discord/administratorRoleIds.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import type { Fleet } from '../workers/Fleet.js';
 import type { GuildContext } from './GuildContext.js';
@@ -25,5 +26,6 @@ export function fleetGuildContext(fleet: Fleet, otherBotIds: Iterable<string>): 
 		rolePositions: new Map(guild.roles.cache.map((role) => [role.id, role.position])),
 		botUserIds,
 		workerHighestPosition: Math.min(...active.map((worker) => worker.highestRolePosition)),
+		administratorRoleIds: administratorRoleIds(guild.roles.cache.values()),
 	};
 }

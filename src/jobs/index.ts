@@ -3,7 +3,7 @@
  * use of `jobs/`. Files inside `jobs/` import each other directly; everything outside imports this
  * file (the architecture test holds it).
  */
-export { ABOVE_REQUESTER, forRequester, type GuildContext, outOfReach } from './GuildContext.js';
+export { ABOVE_REQUESTER, forRequester, type GuildContext, hasAdministrator, outOfReach } from './GuildContext.js';
 export type { Job, JobMode, JobResult } from './Job.js';
 export { JobManager } from './JobManager.js';
 export type { ActionWords, ChangedRole, ChangeRequest, ChangeTarget, MassAction } from './MassAction.js';
@@ -16,6 +16,7 @@ export {
 	estimateMemberEdit,
 	estimateRestore,
 	estimateShareMs,
+	type EstimatedGroup,
 	exactly,
 	type GuildCounts,
 	holdersOf,
@@ -59,3 +60,4 @@ export type {
 export type { RequesterNow, ResumeFacts, ResumeHere, ResumeInput, ResumeSettings } from './resume/ResumeInput.js';
 export { type ResumeDisk, readResumeInput } from './resume/readResumeInput.js';
 export { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resume/resumedTooOften.js';
+export type { JobManagerOptions, StartedRestore, StartJobOptions, StartRestoreOptions } from './run/StartOptions.js';

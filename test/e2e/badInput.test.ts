@@ -377,6 +377,7 @@ describe('bad input, tried in bulk, on one sandbox', () => {
 		const parsed = parseRunArgs(args);
 		if (parsed.kind === 'help') throw new Error(`${JSON.stringify(args)} asked for the usage`);
 		if (parsed.kind === 'invalid') return { kind: 'bad arguments', message: parsed.problem };
+		if (parsed.kind === 'lockdown') throw new Error(`${JSON.stringify(args)} is a lockdown, which no generated case is`);
 		const { request } = parsed;
 		const settings = { nicknameMaxLength: stack.config.nickname.maxLength };
 		let fallback: MassAction | undefined;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SandboxControl, startSandbox } from '@massnick/discord-sandbox';
 import { journalLines } from '../support/journalLines.js';
-import { memberPatches, renamedTwice } from '../support/renamesPerMember.js';
+import { memberPatches, renamedTwice } from '../../bench/soak/invariants.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { spawnBot, type BotProcess } from '../support/spawnBot.js';
 import { type Sandbox, startMassnickOn } from '../support/startStack.js';

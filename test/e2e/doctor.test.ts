@@ -30,10 +30,11 @@ function env(target: Sandbox): Record<string, string> {
 }
 
 /** Runs the doctor in-process with the sandbox's configuration, and checks no token leaked. */
-async function checkup(target: Sandbox, options: { channelId?: string } = {}): Promise<Checkup> {
-	const config = loadConfig({ env: env(target), dotenvPath: false });
+async function checkup(target: Sandbox, options: { channelId?: string; inviteActions?: string[] } = {}): Promise<Checkup> {
+	const loaded = loadConfig({ env: env(target), dotenvPath: false });
+	const config = options.inviteActions === undefined ? loaded : { ...loaded, invite: { actions: options.inviteActions } };
 	const lines: string[] = [];
-	const result = await runDoctor({ config, out: (line) => lines.push(line), ...options });
+	const result = await runDoctor({ config, out: (line) => lines.push(line), ...(options.channelId === undefined ? {} : { channelId: options.channelId }) });
 	const text = lines.join('\n');
 	for (const token of [target.bossToken, ...target.workerTokens]) expect(text).not.toContain(token);
 	return { ...result, text };
@@ -59,10 +60,51 @@ describe('npm run doctor', () => {
 		expect(result.text).toMatch(/^boss +Massnick Boss +accepted +yes +#general: ok +ok +Massnick/m);
 		expect(result.text).toMatch(/^worker 2 +Massnick Worker 3 +accepted +yes +Manage Nicknames: ok/m);
 		expect(result.text).toContain('✓ Nothing stops a job');
+		// Manage Guild is for /lockdown alone: its own line and its own link, never a problem.
+		expect(result.text).toContain('/lockdown: off. The boss lacks Manage Guild: needed only for /lockdown');
+		expect(result.text).toMatch(
+			new RegExp(
+				`^ {2}boss with Manage Guild \\(needed only for /lockdown\\) +https://discord\\.com/oauth2/authorize\\?client_id=${sandbox.bossId}&scope=bot\\+applications\\.commands&permissions=19488$`,
+				'm',
+			),
+		);
 		expect(result.text).toMatch(/─+\nJournals on disk/);
 		// The room is always shown: the boss, 3 workers and MEE6 use 5 of Discord's 50 integrations.
 		expect(result.text).toContain('This server can take at most 45 more workers (50 integrations; at least 5 bots in it now).');
 		expect(result.findings.map((finding) => finding.code)).not.toContain(ErrorCodes.ServerNearLimit);
+	});
+
+	it('says which permission each command needs of the workers; the invite links ask for Moderate Members only once invite.actions chooses /masstimeout', async () => {
+		const { sandbox, control } = await start();
+		const plain = await checkup(sandbox);
+		expect(plain.text).toContain('  ✓ /massnick, /sanitize, /clearnicks: Manage Nicknames: every worker has it');
+		expect(plain.text).toContain(
+			'  ✓ /massrole: Manage Roles (needed only for /massrole): every worker has it; not in the invite links (add "massrole" to invite.actions)',
+		);
+		expect(plain.text).toContain(
+			'  ✗ /masstimeout: Moderate Members (needed only for /masstimeout): worker 0, worker 1 and worker 2 lack it; not in the invite links (add "masstimeout" to invite.actions)',
+		);
+		expect(plain.findings.filter((finding) => finding.code === ErrorCodes.MissingPermission)).toEqual([]);
+
+		const chosen = await checkup(sandbox, { inviteActions: ['masstimeout'] });
+		const withModeration = (1n << 27n) | (1n << 40n);
+		for (const workerId of sandbox.workerIds) expect(chosen.text).toContain(`client_id=${workerId}&scope=bot&permissions=${withModeration}`);
+		expect(chosen.text).toContain(`client_id=${sandbox.bossId}&scope=bot+applications.commands&permissions=19456`);
+		expect(chosen.exitCode).toBe(0);
+		expect(chosen.findings.filter((finding) => finding.code === ErrorCodes.MissingPermission).map((finding) => finding.bot)).toEqual([
+			'worker 0',
+			'worker 1',
+			'worker 2',
+		]);
+		expect(chosen.text).toContain('! worker 0: it lacks Moderate Members, which /masstimeout needs (invite.actions chooses it), so that command is refused.');
+
+		const massnickRole = roleId(sandbox, 'Massnick');
+		await control.editRole(sandbox.guildId, massnickRole, {
+			permissions: ['ManageNicknames', 'ChangeNickname', 'ViewAuditLog', 'ManageRoles', 'ModerateMembers'],
+		});
+		const given = await checkup(sandbox, { inviteActions: ['masstimeout'] });
+		expect(given.text).toContain('  ✓ /masstimeout: Moderate Members (needed only for /masstimeout): every worker has it');
+		expect(given.findings.filter((finding) => finding.code === ErrorCodes.MissingPermission)).toEqual([]);
 	});
 
 	it('a server holding 48 bots can take 2 more workers: said without listing anyone, with a warning that is no problem', async () => {

@@ -10,7 +10,7 @@ import { ErrorCodes, JobError } from '../../src/errors.js';
 import { OPERATOR } from '../../src/jobs/RequesterRank.js';
 import { type Massnick, startMassnick } from '../../src/startMassnick.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
-import { memberPatches, renamedTwice } from '../support/renamesPerMember.js';
+import { memberPatches, renamedTwice } from '../../bench/soak/invariants.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { type BotProcess, spawnBot } from '../support/spawnBot.js';
 import type { Sandbox } from '../support/startStack.js';

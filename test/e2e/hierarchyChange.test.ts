@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportFigures } from '../support/reportFigures.js';
-import { memberPatches } from '../support/renamesPerMember.js';
+import { memberPatches } from '../../bench/soak/invariants.js';
 import { type Stack, startStack } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
 

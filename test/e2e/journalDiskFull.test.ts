@@ -6,7 +6,7 @@ import { renamableMembers, type Sandbox, SandboxControl, startSandbox } from '@m
 import { RunExitCodes } from '../../src/cli/runOutcome.js';
 import { journalLines } from '../support/journalLines.js';
 import { reportFigures } from '../support/reportFigures.js';
-import { memberPatches } from '../support/renamesPerMember.js';
+import { memberPatches } from '../../bench/soak/invariants.js';
 import { startRun } from '../support/spawnRun.js';
 
 /** How large the kernel lets the run's files grow, in KiB (`ulimit -f`): the journal fills it mid-job. */

@@ -1,9 +1,8 @@
 import { Routes } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ControlMember } from '@massnick/discord-sandbox';
-import { workerIndexOf } from '../../src/workers/partition.js';
+import { afterLeaving, byWrongWorker, memberPatches, notRestored, renamedTwice } from '../../bench/soak/invariants.js';
 import { lostMembers } from '../support/lostMembers.js';
-import { memberPatches, renamedTwice } from '../support/renamesPerMember.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { type Stack, startMassnickOn, startStack } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
@@ -57,15 +56,10 @@ describe('long runs on a live guild', () => {
 
 		const { requests } = await stack.control.requests();
 		const workerOf = new Map(stack.massnick.fleet.workers.map((worker) => [worker.client.user!.id, worker.index]));
-		for (const id of joiners) {
-			const patch = memberPatches(requests).find((request) => request.targetId === id && request.status === 200);
-			expect(patch, `joiner ${id} renamed`).toBeDefined();
-			expect(workerOf.get(patch!.botUserId!)).toBe(workerIndexOf(id, 4));
-		}
-		for (const id of leavers) {
-			const after = memberPatches(requests).filter((request) => request.targetId === id && request.seq > leftAt.get(id)!);
-			expect(after).toEqual([]);
-		}
+		const joinerRenames = memberPatches(requests).filter((request) => joiners.includes(request.targetId!) && request.status === 200);
+		expect(new Set(joinerRenames.map((request) => request.targetId))).toEqual(new Set(joiners));
+		expect(byWrongWorker(joinerRenames, (request) => ({ index: workerOf.get(request.botUserId!)!, count: 4 }))).toEqual([]);
+		expect(afterLeaving(memberPatches(requests), leftAt)).toEqual([]);
 		const counts = job.progress.snapshot();
 		expect(counts.failed).toBe(0);
 		const twice = renamedTwice(requests);
@@ -202,20 +196,20 @@ describe('long runs on a live guild', () => {
 		const restoreFrom = await lastSeq(stack);
 		const restore = await stack.runJob('restore', {});
 		expect(restore.result?.state).toBe('finished');
-		const notRestored = (await stack.control.members(guildId)).filter((member) => member.nick !== (before.get(member.id) ?? null));
-		expect(notRestored).toEqual([]);
+		const notBack = notRestored(await stack.control.members(guildId), before);
+		expect(notBack).toEqual([]);
 		// Renamed twice by one job: each job's own stretch of the request log (a member is renamed
 		// by the first run or the rerun, then once more by the restore).
 		const { requests } = await stack.control.requests(firstFrom);
 		const stretch = (from: number, to?: number) => requests.filter((request) => request.seq > from && (to === undefined || request.seq <= to));
-		const twice = [stretch(firstFrom, firstTo), stretch(restFrom, restTo), stretch(restoreFrom)].flatMap(renamedTwice);
+		const twice = [stretch(firstFrom, firstTo), stretch(restFrom, restTo), stretch(restoreFrom)].flatMap((requests) => renamedTwice(requests));
 		expect(twice).toEqual([]);
 		reportFigures('/cancel, rerun, restore', {
 			renamedBeforeCancel: renamedFirst,
 			renamedAfter: rest.progress.snapshot().changed,
 			restored: restore.progress.snapshot().changed,
 			lost: lost.length,
-			notRestored: notRestored.length,
+			notRestored: notBack.length,
 			renamedTwiceByOneJob: twice.length,
 		});
 	});

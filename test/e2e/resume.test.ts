@@ -7,7 +7,7 @@ import { Journal } from '../../src/jobs/journal/Journal.js';
 import { type RunRecord, writeRunRecord } from '../../src/jobs/journal/runRecord.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { journalLines } from '../support/journalLines.js';
-import { memberPatches, renamedTwice } from '../support/renamesPerMember.js';
+import { memberPatches, renamedTwice } from '../../bench/soak/invariants.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { type BotProcess, spawnBot } from '../support/spawnBot.js';
 import { type Sandbox, startMassnickOn } from '../support/startStack.js';

@@ -1,12 +1,13 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ControlMember, SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
 import { RunLock } from '../../src/cli/RunLock.js';
 import { Journal } from '../../src/jobs/journal/Journal.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
-import { memberPatches } from '../support/renamesPerMember.js';
+import { memberPatches } from '../../bench/soak/invariants.js';
 import { startRun } from '../support/spawnRun.js';
 import type { Sandbox } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
@@ -208,6 +209,34 @@ describe('massnick run: one job from a terminal or a scheduler, on the sandbox',
 		} finally {
 			await rm(unfinished.path);
 		}
+	});
+
+	it('run masstimeout: a bad duration exits 2 before connecting; workers without Moderate Members exit 4 naming it; with it, the raid is timed out and restore lifts it', async () => {
+		const tooLong = await runCli(sandbox, dataDir, ['masstimeout', '--duration', '30d']);
+		expect(tooLong.code).toBe(2);
+		expect(tooLong.stderr).toContain('duration: "30d" is longer than Discord lets a timeout last');
+		expect(tooLong.requests).toEqual([]);
+
+		const { raidIds } = await control.stageRaid(sandbox.guildId, { count: 30, realJoiners: 10, seed: 5 });
+		const aim = ['--joined-after', '30m', '--created-after', '1d'];
+		const lacking = await runCli(sandbox, dataDir, ['masstimeout', '--duration', '2h', ...aim]);
+		expect(lacking.code).toBe(4);
+		expect(lacking.stderr).toMatch(/lack the Moderate Members permission this job needs/);
+		expect(memberPatches(lacking.requests)).toEqual([]);
+
+		const massnickRole = sandbox.state.guild.roleIds.Massnick;
+		const permissions = BigInt(sandbox.state.guild.roles.find((role) => role.id === massnickRole)!.permissions);
+		await control.editRole(sandbox.guildId, massnickRole, { permissions: String(permissions | PermissionFlagsBits.ModerateMembers) });
+		const timedOut = await runCli(sandbox, dataDir, ['masstimeout', '--duration', '2h', ...aim, '--reason', 'cron cleanup']);
+		expect(timedOut.code, timedOut.stderr).toBe(0);
+		expect(timedOut.stderr).toMatch(/Started: Timing out until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ, reason “cron cleanup”/);
+		expect(new Set(memberPatches(timedOut.requests).map((request) => request.targetId))).toEqual(new Set(raidIds));
+		expect(timedOut.requests.filter((request) => request.status === 403 || request.status === 429)).toEqual([]);
+
+		const lifted = await runCli(sandbox, dataDir, ['restore']);
+		expect(lifted.code, lifted.stderr).toBe(0);
+		expect(new Set(memberPatches(lifted.requests).map((request) => request.targetId))).toEqual(new Set(raidIds));
+		for (const id of raidIds) expect(sandbox.state.timeouts.get(sandbox.state.members.indexOf(BigInt(id))) ?? null).toBe(null);
 	});
 });
 

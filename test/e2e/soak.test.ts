@@ -3,9 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Random, renamableMembers, type Sandbox, SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
-import { workerIndexOf } from '../../src/workers/partition.js';
+import {
+	afterLeaving,
+	byWrongWorker,
+	memberPatches,
+	notRenamed,
+	notRestored,
+	onTheWireBound,
+	rateLimitedOutsideShared,
+	renamedTwice,
+	renamesPerMember,
+} from '../../bench/soak/invariants.js';
 import { journalLines } from '../support/journalLines.js';
-import { memberPatches, renamesPerMember } from '../support/renamesPerMember.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { type BotProcess, spawnBot } from '../support/spawnBot.js';
 import { waitUntil } from '../support/waitUntil.js';
@@ -17,16 +26,13 @@ const NAME = 'Soak {id}';
 /** MASSNICK_SOAK_SEED picks another schedule; the seed is printed, so a failure replays. */
 const SEED = Number(process.env.MASSNICK_SOAK_SEED ?? 20261201);
 
-/** The schedule's dice: the sandbox's own seeded generator, so the same seed gives the same schedule. */
-function seeded(seed: number): () => number {
-	const random = new Random(seed);
-	return () => random.next();
-}
-
 type Fault = 'gateway drop and op 7' | 'members join and leave' | 'members change their own nickname' | 'SIGKILL, restart under 5xx';
 
-/** The faults, each at a share of the guild renamed, in a seeded order; 5xx run from before the start to the end. */
-function schedule(random: () => number): Array<{ at: number; fault: Fault }> {
+/**
+ * The faults, each at a share of the guild renamed, in a seeded order (the sandbox's own seeded
+ * generator, so the same seed gives the same schedule); 5xx run from before the start to the end.
+ */
+function schedule(random: Random): Array<{ at: number; fault: Fault }> {
 	const faults: Fault[] = [
 		'gateway drop and op 7',
 		'members join and leave',
@@ -34,7 +40,7 @@ function schedule(random: () => number): Array<{ at: number; fault: Fault }> {
 		'SIGKILL, restart under 5xx',
 		'SIGKILL, restart under 5xx',
 	];
-	return faults.map((fault) => ({ at: 0.08 + random() * 0.72, fault })).sort((a, b) => a.at - b.at);
+	return faults.map((fault) => ({ at: 0.08 + random.next() * 0.72, fault })).sort((a, b) => a.at - b.at);
 }
 
 /**
@@ -59,7 +65,7 @@ describe(`a short soak: mixed faults through one job and its restore (seed ${SEE
 	});
 
 	it('loses no original, changes nobody by the wrong worker, renames everyone twice at most what was on the wire at a kill, and restores every original through a kill', async () => {
-		const random = seeded(SEED);
+		const random = new Random(SEED);
 		const plan = schedule(random);
 		console.log(`[soak] seed ${SEED}: 15% 5xx throughout; ${plan.map(({ at, fault }) => `${Math.round(at * 100)}% ${fault}`).join('; ')}`);
 
@@ -88,14 +94,14 @@ describe(`a short soak: mixed faults through one job and its restore (seed ${SEE
 			} else if (fault === 'members join and leave') {
 				joined.push(...(await control.addMembers(sandbox.guildId, 20)).ids);
 				for (let n = 0; n < 10; n++) {
-					const id = everyone[Math.floor(random() * everyone.length)]!;
+					const id = random.pick(everyone);
 					if (left.has(id)) continue;
 					await control.removeMember(sandbox.guildId, id);
 					left.set(id, (await control.requests()).lastSeq);
 				}
 			} else if (fault === 'members change their own nickname') {
 				for (let n = 0; n < 10; n++) {
-					const id = everyone[Math.floor(random() * everyone.length)]!;
+					const id = random.pick(everyone);
 					if (left.has(id)) continue;
 					await control.setOwnNick(sandbox.guildId, id, `Mine ${n}`);
 					ownNick.add(id);
@@ -111,10 +117,7 @@ describe(`a short soak: mixed faults through one job and its restore (seed ${SEE
 
 		// The end: every renamable member still here, the joiners too, renamed or their own name kept.
 		const expected = [...everyone, ...joined].filter((id) => !left.has(id) && !ownNick.has(id));
-		const notRenamed = async (): Promise<string[]> => {
-			const now = new Map((await control.members(sandbox!.guildId)).map((member) => [member.id, member.nick]));
-			return expected.filter((id) => now.get(id) !== `Soak ${id}`);
-		};
+		const unrenamed = async (): Promise<string[]> => notRenamed(expected, await control.members(sandbox!.guildId), (member) => `Soak ${member.id}`);
 		const endLines = async (): Promise<Array<Record<string, unknown>>> =>
 			(await journalLines(dataDir, sandbox!.guildId)).filter((line) => line.type === 'status');
 		const finishedLines = async (): Promise<number> => (await endLines()).length;
@@ -122,7 +125,7 @@ describe(`a short soak: mixed faults through one job and its restore (seed ${SEE
 		const firstEnd = (await endLines())[0]!;
 		// With 15% of answers 5xx, about one change in 13,000 fails all its 5 tries (0.15^5) and is
 		// counted failed, as the job says: the operator's rerun, the same command, finishes those.
-		const failedFirst = (await notRenamed()).length;
+		const failedFirst = (await unrenamed()).length;
 		if (failedFirst > 0) {
 			await control.invoke(sandbox.guildId, sandbox.ownerId, 'massnick', { name: NAME }, sandbox.channelId);
 			await waitUntil(async () => (await finishedLines()) >= 2, { what: 'the rerun to finish', timeoutMs: 60_000, everyMs: 100 });
@@ -137,10 +140,11 @@ describe(`a short soak: mixed faults through one job and its restore (seed ${SEE
 			after = page.requests.at(-1)!.seq;
 		}
 		const renames = memberPatches(requests).filter((request) => request.status === 200 && workerOf.has(request.botUserId ?? ''));
-		const wrongWorker = renames.filter((request) => workerOf.get(request.botUserId!) !== workerIndexOf(request.targetId!, WORKERS));
-		const twice = [...renamesPerMember(renames)].filter(([, count]) => count > 1);
-		const afterLeaving = renames.filter((request) => left.has(request.targetId!) && request.seq > left.get(request.targetId!)!);
-		const rateLimited = requests.filter((request) => request.status === 429 && request.scope !== 'shared');
+		const ownerOf = (request: SandboxRequest) => ({ index: workerOf.get(request.botUserId!)!, count: WORKERS });
+		const wrongWorker = byWrongWorker(renames, ownerOf);
+		const twice = renamedTwice(renames);
+		const renamedAfterLeaving = afterLeaving(renames, left);
+		const rateLimited = rateLimitedOutsideShared(requests);
 		const injected5xx = requests.filter((request) => request.status >= 500).length;
 		// Every original in the journal is what the member had before the job (their own later name aside).
 		const originals = (await journalLines(dataDir, sandbox.guildId)).filter((line) => line.type === 'original');
@@ -148,12 +152,12 @@ describe(`a short soak: mixed faults through one job and its restore (seed ${SEE
 			(line) => !ownNick.has(String(line.id)) && !joined.includes(String(line.id)) && line.from !== (before.get(String(line.id)) ?? null),
 		);
 
-		expect(await notRenamed()).toEqual([]);
+		expect(await unrenamed()).toEqual([]);
 		expect(originalsLost).toEqual([]);
 		expect(wrongWorker).toEqual([]);
-		expect(afterLeaving).toEqual([]);
+		expect(renamedAfterLeaving).toEqual([]);
 		expect(rateLimited).toEqual([]);
-		expect(twice.length).toBeLessThanOrEqual(kills * WORKERS * MAX_IN_FLIGHT);
+		expect(twice.length).toBeLessThanOrEqual(onTheWireBound(kills, WORKERS, MAX_IN_FLIGHT));
 		expect(kills).toBe(2);
 		expect(failedFirst, JSON.stringify(firstEnd)).toBeLessThanOrEqual(5);
 		expect(firstEnd.state).toBe('finished');
@@ -167,7 +171,7 @@ describe(`a short soak: mixed faults through one job and its restore (seed ${SEE
 		await control.invoke(sandbox.guildId, sandbox.ownerId, 'restore', {}, sandbox.channelId);
 		const putBack = async (): Promise<SandboxRequest[]> =>
 			memberPatches((await control.requests(restoreStart)).requests).filter((request) => request.status === 200 && workerOf.has(request.botUserId ?? ''));
-		const restoreKillAt = 0.3 + random() * 0.4;
+		const restoreKillAt = 0.3 + random.next() * 0.4;
 		await waitUntil(async () => (await putBack()).length >= restoreKillAt * restorable, {
 			what: `${Math.round(restoreKillAt * 100)}% restored`,
 			timeoutMs: 90_000,
@@ -179,10 +183,9 @@ describe(`a short soak: mixed faults through one job and its restore (seed ${SEE
 		const restoreEnded = (process: BotProcess): boolean => process.output().includes('"msg":"job ended"');
 		await waitUntil(() => restoreEnded(bot!), { what: 'the resumed restore to end', timeoutMs: 90_000, everyMs: 100 });
 		expect(bot.output()).toContain('restore resumed after a restart');
-		const notBack = async (): Promise<string[]> =>
-			(await control.members(sandbox!.guildId))
-				.filter((member) => (before.has(member.id) || joined.includes(member.id)) && !ownNick.has(member.id) && member.nick !== (before.get(member.id) ?? null))
-				.map((member) => member.id);
+		// The originals to put back: what each member had before the job, and no nickname for a joiner.
+		const nicksBefore = new Map<string, string | null>([...before, ...joined.map((id): [string, null] => [id, null])]);
+		const notBack = async (): Promise<string[]> => notRestored(await control.members(sandbox!.guildId), nicksBefore, ownNick);
 		// A change out of its tries keeps the journal open: the operator runs /restore again.
 		const restoreFailed = (await notBack()).length;
 		if (restoreFailed > 0) {
@@ -192,16 +195,16 @@ describe(`a short soak: mixed faults through one job and its restore (seed ${SEE
 		}
 		await control.faults({ resetFaults: true });
 		const restores = await putBack();
-		const restoreWrongWorker = restores.filter((request) => workerOf.get(request.botUserId!) !== workerIndexOf(request.targetId!, WORKERS));
-		const restoredTwice = [...renamesPerMember(restores)].filter(([, count]) => count > 1);
-		const notRestored = await notBack();
-		expect(notRestored).toEqual([]);
+		const restoreWrongWorker = byWrongWorker(restores, ownerOf);
+		const restoredTwice = renamedTwice(restores);
+		const stillNotBack = await notBack();
+		expect(stillNotBack).toEqual([]);
 		expect(restoreWrongWorker).toEqual([]);
-		expect(restoredTwice.length).toBeLessThanOrEqual(WORKERS * MAX_IN_FLIGHT);
+		expect(restoredTwice.length).toBeLessThanOrEqual(onTheWireBound(1, WORKERS, MAX_IN_FLIGHT));
 		expect(restoreFailed).toBeLessThanOrEqual(5);
 		reportFigures(`short soak, seed ${SEED}`, {
 			members: everyone.length,
-			renamed: renames.length - twice.reduce((sum, [, count]) => sum + count - 1, 0),
+			renamed: renamesPerMember(renames).size,
 			injected5xx,
 			kills,
 			firstEnd: String(firstEnd.state),
@@ -212,12 +215,12 @@ describe(`a short soak: mixed faults through one job and its restore (seed ${SEE
 			originalsLost: originalsLost.length,
 			wrongWorker: wrongWorker.length,
 			twice: twice.length,
-			twiceBound: kills * WORKERS * MAX_IN_FLIGHT,
+			twiceBound: onTheWireBound(kills, WORKERS, MAX_IN_FLIGHT),
 			rateLimited: rateLimited.length,
 			restoreKilledAt: `${Math.round(restoreKillAt * 100)}%`,
-			restored: restores.length - restoredTwice.reduce((sum, [, count]) => sum + count - 1, 0),
+			restored: renamesPerMember(restores).size,
 			restoreFailedThenRerun: restoreFailed,
-			notRestored: notRestored.length,
+			notRestored: stillNotBack.length,
 			restoredTwice: restoredTwice.length,
 		});
 	}, 240_000);

@@ -201,6 +201,12 @@ function optionValueOf(definition: APIApplicationCommandBasicOption): fc.Arbitra
 			return roleChoice;
 		case ApplicationCommandOptionType.Boolean:
 			return fc.oneof({ arbitrary: fc.boolean(), weight: 15 }, { arbitrary: fc.constantFrom<OptionValue>('true', 'yes', 1), weight: 1 });
+		case ApplicationCommandOptionType.Integer: {
+			// Mostly within the option's bounds; sometimes just outside, or not a whole number, which Discord's client refuses.
+			const min = definition.min_value ?? -1_000_000;
+			const max = definition.max_value ?? 1_000_000;
+			return fc.oneof({ arbitrary: fc.integer({ min, max }), weight: 8 }, { arbitrary: fc.constantFrom<OptionValue>(min - 1, max + 1, 1.5, 'six'), weight: 1 });
+		}
 		default:
 			throw new Error(`no generator for option type ${definition.type} (${definition.name}); add one in test/support/commandCases.ts`);
 	}
@@ -247,8 +253,11 @@ export function definitionsOf(command: string): readonly APIApplicationCommandBa
 	return leaf.definitions;
 }
 
-/** The commands that only read: every other one changes members (an action's, and /restore). */
+/** The commands that only read: every other one changes members (an action's, and /restore), or the guild. */
 const READING = new Set(['status', 'stats', 'shards', 'cancel']);
+
+/** The commands that change the guild, not its members: no job, so `massnick run` has no case of them. */
+const GUILD_WIDE = new Set(['lockdown on', 'lockdown off']);
 
 function caseOf({ command, definitions }: Leaf): fc.Arbitrary<CommandCase> {
 	return fc.record({
@@ -263,13 +272,13 @@ function caseOf({ command, definitions }: Leaf): fc.Arbitrary<CommandCase> {
 
 /** Any command of the boss; the changing ones drawn more often than the ones that only read. */
 export const commandCase: fc.Arbitrary<CommandCase> = fc.oneof(
-	...leaves().map((leaf) => ({ weight: READING.has(leaf.command) ? 1 : 4, arbitrary: caseOf(leaf) })),
+	...leaves().map((leaf) => ({ weight: READING.has(leaf.command) || GUILD_WIDE.has(leaf.command) ? 1 : 4, arbitrary: caseOf(leaf) })),
 );
 
 /** The changing commands only, which `massnick run` runs as jobs. */
 export const changingCase: fc.Arbitrary<CommandCase> = fc.oneof(
 	...leaves()
-		.filter((leaf) => !READING.has(leaf.command))
+		.filter((leaf) => !READING.has(leaf.command) && !GUILD_WIDE.has(leaf.command))
 		.map(caseOf),
 );
 
@@ -300,6 +309,11 @@ export function discordRefuses(testCase: CommandCase): string | undefined {
 		}
 		if (definition.type === ApplicationCommandOptionType.Boolean && typeof value !== 'boolean' && value !== 'true' && value !== 'false')
 			return `${definition.name} is not a boolean`;
+		if (definition.type === ApplicationCommandOptionType.Integer) {
+			const number = typeof value === 'string' ? Number(value) : value;
+			if (typeof number !== 'number' || !Number.isInteger(number)) return `${definition.name} is not a whole number`;
+			if (number < (definition.min_value ?? -Infinity) || number > (definition.max_value ?? Infinity)) return `${definition.name} is out of its bounds`;
+		}
 	}
 	return undefined;
 }

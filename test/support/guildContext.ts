@@ -16,6 +16,8 @@ export interface GuildContextOverrides {
 	readonly botUserIds?: Iterable<string>;
 	/** The lowest of the workers' highest role positions; 5 by default, above the roles most tests give members. */
 	readonly workerHighestPosition?: number;
+	/** The roles that grant Administrator; none by default. */
+	readonly administratorRoleIds?: Iterable<string>;
 	readonly requester?: RequesterRank;
 }
 
@@ -32,6 +34,7 @@ export function guildContext(overrides: GuildContextOverrides = {}): GuildContex
 		rolePositions: new Map<string, number>([[guildId, 0], ...(overrides.roles ?? [])]),
 		botUserIds: new Set(overrides.botUserIds ?? []),
 		workerHighestPosition: overrides.workerHighestPosition ?? 5,
+		administratorRoleIds: new Set(overrides.administratorRoleIds ?? []),
 		...(overrides.requester === undefined ? {} : { requester: overrides.requester }),
 	};
 }

@@ -2,10 +2,20 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { filesUnder, type ImportGraph, importGraph } from '../support/importGraph.js';
+import { filesUnder, type ImportGraph, importGraph, importsIn } from '../support/importGraph.js';
 
 const SRC = resolve('src');
 const graph = importGraph(SRC);
+
+/** src/ and bench/ together, each file by its path from the repository's root (`bench/soak/main.ts`). */
+const withBench: ImportGraph = new Map(
+	['src', 'bench'].flatMap((dir) =>
+		filesUnder(resolve(dir)).map((path): [string, string[]] => {
+			const file = relative(resolve('.'), path);
+			return [file, importsIn(file, readFileSync(path, 'utf8'))];
+		}),
+	),
+);
 
 /** `file imports imported`, for every import of a file under `folder` that `bad` says must not be there. */
 function violations(of: ImportGraph, folder: string, bad: (imported: string, file: string) => boolean): string[] {
@@ -97,12 +107,26 @@ describe('the architecture: arrows point one way', () => {
 		expect(deepImports(graph)).toEqual([]);
 	});
 
+	it('the bench imports a folder of src/ with an index.ts only through it: the engine through src/jobs/index.ts', () => {
+		expect(deepImports(withBench).filter((violation) => violation.startsWith('bench/'))).toEqual([]);
+		expect(withBench.get('bench/journalIndexMemory.ts')).toContain('src/jobs/index.ts');
+	});
+
 	it('the bot reaches the sandbox (its own package) only from the demo, and only by its package name', () => {
 		const users = filesUnder(SRC).filter((file) => /['"]@massnick\/discord-sandbox['"]/.test(readFileSync(file, 'utf8')));
 		expect(users.map((file) => relative(SRC, file))).toEqual(['cli/runDemo.ts']);
 		expect(
 			[...graph].flatMap(([file, imports]) => imports.filter((imported) => imported.startsWith('..')).map((imported) => `${file} imports ${imported}`)),
 		).toEqual([]);
+	});
+
+	it('no file in src/ is over 300 lines, and the job manager stays a façade of about 150', () => {
+		const lineCount = (file: string): number => readFileSync(file, 'utf8').split('\n').length - 1;
+		const long = filesUnder(SRC)
+			.filter((file) => lineCount(file) > 300)
+			.map((file) => `${relative(SRC, file)}: ${lineCount(file)} lines`);
+		expect(long).toEqual([]);
+		expect(lineCount(join(SRC, 'jobs/JobManager.ts'))).toBeLessThanOrEqual(165);
 	});
 
 	it('no chain of imports in src/ comes back to where it started, type-only ones included', () => {
@@ -162,6 +186,17 @@ describe('each rule finds what breaks it (tried on scratch trees)', () => {
 			'cli/run.ts': "import { Admission } from '../jobs/admission/index.js';\n",
 		});
 		expect(deepImports(tree)).toEqual(['boss/Boss.ts imports jobs/Job.ts', 'cli/run.ts imports jobs/admission/index.ts']);
+	});
+
+	it('a deep import from the bench into src/jobs/ is reported; src/jobs/index.ts and a folder without an index are not', () => {
+		const tree = scratchTree({
+			'src/jobs/index.ts': "export { Job } from './Job.js';\n",
+			'src/jobs/Job.ts': 'export class Job {}\n',
+			'src/workers/partition.ts': 'export const workerIndexOf = 1;\n',
+			'bench/soak/main.ts': "import { Job } from '../../src/jobs/index.js';\nimport { workerIndexOf } from '../../src/workers/partition.js';\n",
+			'bench/journal.ts': "import type { Job } from '../src/jobs/Job.js';\n",
+		});
+		expect(deepImports(tree)).toEqual(['bench/journal.ts imports src/jobs/Job.ts']);
 	});
 
 	it('a chain of imports that comes back is reported', () => {

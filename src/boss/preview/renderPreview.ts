@@ -162,6 +162,9 @@ function figures(facts: PreviewFacts): string[] {
 	if (cant) parts.push(`can't ${formatRange(cant)}${cant.atMost > 0 ? " (the owner, and members with a role at or above the workers' highest)" : ''}`);
 	if (aboveRequester && aboveRequester.atMost > 0)
 		parts.push(`out of your reach ${formatRange(aboveRequester)} (ranked at or above you: left alone, as Discord would refuse you by hand)`);
+	for (const group of facts.estimate.leftAlone ?? []) {
+		if (group.count.atMost > 0) parts.push(`${escapeMarkdown(group.who)} ${formatRange(group.count)} (${escapeMarkdown(group.why)})`);
+	}
 	lines.push(`${capitalize(parts.join(' · '))}.`);
 	if (inScope || cant)
 		lines.push(

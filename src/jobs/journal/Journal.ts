@@ -1,13 +1,15 @@
-import { chmod, mkdir, open, readdir, stat, truncate } from 'node:fs/promises';
+import { chmod, mkdir, open, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ErrorCodes, JournalError } from '../../errors.js';
-import { endOfLastLine, type FileHandle, guildDir, journalFileName, parseJournalFileName, syncDirectory, writeAll, writeFailed } from './files.js';
+import { endOfLastLine, type FileHandle, guildDir, journalFileName, syncDirectory, writeAll, writeFailed } from './files.js';
+import { GroupCommit } from './GroupCommit.js';
+import { listJournals } from './listJournals.js';
 import type { RestoreEntry } from '../Plan.js';
 import { OriginalIndex } from './OriginalIndex.js';
 import { loadIndex, readEntries, type ReadJournalOptions } from './readEntries.js';
 import { readLines } from './readLines.js';
 import type { RestoreIndex } from './RestoreIndex.js';
-import { type JournalSummary, readSummary } from './readSummary.js';
+import type { JournalSummary } from './readSummary.js';
 import {
 	type JournalCounts,
 	type JournalEndState,
@@ -29,12 +31,6 @@ export type { RestoreIndex } from './RestoreIndex.js';
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
 
-interface Batch {
-	promise: Promise<void>;
-	resolve: () => void;
-	reject: (error: Error) => void;
-}
-
 export interface JournalOptions extends ReadJournalOptions {
 	/** For the status lines' `at`. */
 	now?: () => number;
@@ -54,7 +50,7 @@ export interface JournalOptions extends ReadJournalOptions {
  *
  * A worker journals a batch before it sends those changes, and {@link recordOriginals} resolves
  * only once the batch is on disk (`fdatasync`), so a crash can lose changes but never an original.
- * Calls that arrive while a write is under way are grouped into the next write (group commit),
+ * Calls that arrive while a write is under way are grouped into the next write ({@link GroupCommit}),
  * so ten workers cost one fsync per round, not ten.
  *
  * One instance per file per process: the workers share it. The first value for an id wins (it is
@@ -66,22 +62,16 @@ export class Journal {
 	readonly header: JournalHeader;
 	/** The worker whose members this file journals; `undefined`: every worker's. */
 	readonly workerId: number | undefined;
-	readonly #handle: FileHandle;
+	readonly #writes: GroupCommit;
 	readonly #now: () => number;
 	/** Member id → original value, for every id journaled or queued. */
 	readonly #originals: OriginalIndex;
-	#queued: string[] = [];
-	/** The batch being written, and the one collecting lines for the write after it. */
-	#writing: Batch | undefined;
-	#next: Batch | undefined;
-	#failure: JournalError | undefined;
-	#closed = false;
 
 	private constructor(path: string, header: JournalHeader, workerId: number | undefined, handle: FileHandle, originals: OriginalIndex, now: () => number) {
 		this.path = path;
 		this.header = header;
 		this.workerId = workerId;
-		this.#handle = handle;
+		this.#writes = new GroupCommit(path, handle);
 		this.#originals = originals;
 		this.#now = now;
 	}
@@ -181,28 +171,9 @@ export class Journal {
 		}
 	}
 
-	/** Every journal of the guild with its state, newest first. Unreadable files are skipped with a warning. */
-	static async list(dataDir: string, guildId: string, options: ReadJournalOptions = {}): Promise<JournalSummary[]> {
-		const dir = guildDir(dataDir, guildId);
-		let names: string[];
-		try {
-			names = await readdir(dir);
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-			throw new JournalError(ErrorCodes.JournalCorrupt, `${dir} cannot be listed: ${(error as Error).message}`, { cause: error });
-		}
-		const summaries: JournalSummary[] = [];
-		for (const name of names.filter((file) => file.endsWith('.jsonl'))) {
-			const summary = await readSummary(join(dir, name)).catch((error: Error) => `cannot be read (${error.message})`);
-			if (typeof summary === 'string') options.onWarning?.(`${join(dir, name)} ${summary}; skipped`);
-			else if (summary.header.guildId === guildId) {
-				const workerId = parseJournalFileName(name)?.workerId;
-				summaries.push(workerId === undefined ? summary : { ...summary, workerId });
-			}
-		}
-		return summaries.sort(
-			(a, b) => b.header.startedAt.localeCompare(a.header.startedAt) || b.header.jobId.localeCompare(a.header.jobId) || (a.workerId ?? -1) - (b.workerId ?? -1),
-		);
+	/** Every journal of the guild with its state, newest first (see {@link listJournals}). */
+	static list(dataDir: string, guildId: string, options: ReadJournalOptions = {}): Promise<JournalSummary[]> {
+		return listJournals(dataDir, guildId, options);
 	}
 
 	/** How many members are journaled (or queued to be). */
@@ -232,7 +203,7 @@ export class Journal {
 		for (const entry of entries) {
 			if (this.#originals.add(entry.id, entry.from)) lines.push(originalLine(entry));
 		}
-		return this.#append(lines);
+		return this.#writes.append(lines);
 	}
 
 	/** Streams this journal's originals from disk (see {@link readEntries}). */
@@ -264,64 +235,11 @@ export class Journal {
 	}
 
 	/** Waits for pending writes, then closes the file. Later calls throw `JOURNAL_CLOSED`. */
-	async close(): Promise<void> {
-		if (this.#closed) return;
-		const pending = this.#lastWrite();
-		this.#closed = true;
-		await pending?.catch(() => undefined);
-		await this.#handle.close();
+	close(): Promise<void> {
+		return this.#writes.close();
 	}
 
 	#mark(state: JournalEndState, counts?: JournalCounts): Promise<void> {
-		return this.#append([statusLine(state, new Date(this.#now()), counts)]);
-	}
-
-	/** Queues `lines` for the next write and resolves when it is durable. */
-	#append(lines: readonly string[]): Promise<void> {
-		if (this.#failure) return Promise.reject(this.#failure);
-		if (this.#closed) return Promise.reject(new JournalError(ErrorCodes.JournalClosed, `The journal ${this.path} is closed.`));
-		// Nothing new: still wait for any write that holds ids this call relies on.
-		if (lines.length === 0) return this.#lastWrite() ?? Promise.resolve();
-		this.#queued.push(...lines);
-		if (this.#next === undefined) {
-			let resolve!: () => void;
-			let reject!: (error: Error) => void;
-			const promise = new Promise<void>((yes, no) => {
-				resolve = yes;
-				reject = no;
-			});
-			this.#next = { promise, resolve, reject };
-		}
-		const batch = this.#next;
-		if (this.#writing === undefined) void this.#drain();
-		return batch.promise;
-	}
-
-	/** Resolves when everything queued so far is on disk (batches are written in order). */
-	#lastWrite(): Promise<void> | undefined {
-		return (this.#next ?? this.#writing)?.promise;
-	}
-
-	async #drain(): Promise<void> {
-		while (this.#next !== undefined) {
-			const batch = this.#next;
-			const text = this.#queued.join('');
-			this.#writing = batch;
-			this.#next = undefined;
-			this.#queued = [];
-			if (this.#failure) {
-				batch.reject(this.#failure);
-				continue;
-			}
-			try {
-				await writeAll(this.#handle, text);
-				await this.#handle.datasync();
-				batch.resolve();
-			} catch (error) {
-				this.#failure = writeFailed(this.path, error);
-				batch.reject(this.#failure);
-			}
-		}
-		this.#writing = undefined;
+		return this.#writes.append([statusLine(state, new Date(this.#now()), counts)]);
 	}
 }

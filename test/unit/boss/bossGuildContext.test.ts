@@ -20,6 +20,7 @@ function context(input: Partial<BossGuildContextInput>) {
 		guildId: GUILD,
 		ownerId: '1000000000000000100',
 		rolePositions: roles,
+		administratorRoleIds: new Set(),
 		bossUserId: '1000000000000000200',
 		workers: [],
 		unknown: 0,

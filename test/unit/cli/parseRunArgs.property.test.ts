@@ -49,7 +49,7 @@ const JOBS: readonly RunJob[] = [
 	// `run restore` takes what /restore does.
 	{ words: ['restore'], module: undefined, subcommand: undefined, options: (restoreCommand.data.options ?? []) as APIApplicationCommandBasicOption[] },
 ];
-const JOB_NAMES = new Set(JOBS.map((job) => job.words[0]!));
+const JOB_NAMES = new Set([...JOBS.map((job) => job.words[0]!), 'lockdown']);
 /** Every flag some job takes (an unknown one is none of these). */
 const KNOWN_FLAGS = new Set([...JOBS.flatMap((job) => job.options.map((option) => cliOptionName(option.name))), PROGRESS_EVERY]);
 

@@ -58,13 +58,35 @@ describe('parseRunArgs', () => {
 		expect(parseRunArgs(['massnick', '--name=a = b'])).toMatchObject({ request: { options: { name: 'a = b' } } });
 	});
 
+	it('reads run lockdown: on by default for 24 hours, --hours, --dms or --no-dms; off alone', () => {
+		expect(parseRunArgs(['lockdown'])).toEqual({ kind: 'lockdown', request: { kind: 'lockdown', off: false, hours: 24, dms: undefined } });
+		expect(parseRunArgs(['lockdown', 'on', '--hours', '6', '--dms'])).toEqual({
+			kind: 'lockdown',
+			request: { kind: 'lockdown', off: false, hours: 6, dms: true },
+		});
+		expect(parseRunArgs(['lockdown', '--hours=2', '--no-dms'])).toEqual({ kind: 'lockdown', request: { kind: 'lockdown', off: false, hours: 2, dms: false } });
+		expect(parseRunArgs(['lockdown', 'off'])).toEqual({ kind: 'lockdown', request: { kind: 'lockdown', off: true } });
+	});
+
+	it('refuses a lockdown past 24 hours, or not in whole hours, naming --hours and the bound', () => {
+		expect(problemOf(['lockdown', '--hours', '25'])).toMatch(
+			/^--hours must be a whole number from 1 to 24, got 25: Discord pauses invites and DMs for at most 24 hours/,
+		);
+		expect(problemOf(['lockdown', '--hours', '1.5'])).toMatch(/^--hours must be a whole number from 1 to 24, got 1.5/);
+		expect(problemOf(['lockdown', '--hours', 'six'])).toMatch(/^--hours must be a whole number from 1 to 24/);
+		expect(problemOf(['lockdown', '--hours'])).toMatch(/--hours needs a whole number from 1 to 24/);
+		expect(problemOf(['lockdown', '--dms', '--no-dms'])).toMatch(/give --dms or --no-dms once/);
+		expect(problemOf(['lockdown', 'off', '--hours', '2'])).toMatch(/run lockdown off takes nothing more, got "--hours"/);
+		expect(problemOf(['lockdown', '--dry-run'])).toMatch(/unknown option --dry-run; run lockdown takes on or off, --hours, --dms, --no-dms/);
+	});
+
 	it('--help anywhere asks for the usage', () => {
 		expect(parseRunArgs(['--help'])).toEqual({ kind: 'help' });
 		expect(parseRunArgs(['massnick', '--bogus', '-h'])).toEqual({ kind: 'help' });
 	});
 
 	it('names the job that is missing or unknown', () => {
-		expect(problemOf([])).toMatch(/which job.*massnick, massrole, sanitize, clearnicks or restore/);
+		expect(problemOf([])).toMatch(/which job.*massnick, massrole, sanitize, clearnicks, masstimeout, restore or lockdown/);
 		expect(problemOf(['massrename'])).toMatch(/unknown job "massrename"/);
 		expect(problemOf(['massrole', '--role', ROLE])).toMatch(/add or remove.*got "--role"/);
 	});

@@ -216,9 +216,17 @@ describe('loadConfig: config/massnick.json', () => {
 		['permissions.allowedUserIds', { permissions: { allowedUserIds: '175928847299117063' } }],
 		['workers', { workers: 10 }],
 		['auditLogReason', { auditLogReason: 42 }],
+		['invite.actions', { invite: { actions: 'masstimeout' } }],
+		['invite.actions', { invite: { actions: ['/masstimeout'] } }],
 	])('a bad %s is reported', (path, settings) => {
 		const problems = problemsOf(valid, settings);
 		expect(problems.map((problem) => problem.key)).toEqual([`${join(dir, 'massnick.json')}: ${path}`]);
+	});
+
+	it('invite.actions takes command names, and says how to write one', () => {
+		expect(load(valid, { invite: { actions: ['massrole', 'masstimeout'] } }).invite.actions).toEqual(['massrole', 'masstimeout']);
+		const [problem] = problemsOf(valid, { invite: { actions: ['/masstimeout'] } });
+		expect(problem!.message).toMatch(/without the slash, like "masstimeout"/);
 	});
 
 	it('a range problem says the range and the reason', () => {

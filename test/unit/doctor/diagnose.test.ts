@@ -21,6 +21,26 @@ describe('diagnose', () => {
 		]);
 	});
 
+	it('the boss without Manage Guild stops no job: /lockdown is said to be off, with the role to change and a second link asking for it', () => {
+		const result = diagnose(input());
+		expect(fatal(result)).toEqual([]);
+		expect(result.findings.map((finding) => finding.code)).not.toContain(ErrorCodes.MissingPermission);
+		expect(result.lockdown).toEqual({
+			ready: false,
+			line: "/lockdown: off. The boss lacks Manage Guild: needed only for /lockdown, which pauses invites and DMs in a raid. To allow it: Server Settings → Roles → Massnick: allow Manage Guild, or open the boss's link with Manage Guild below.",
+		});
+		// 19456 (View Channel, Send Messages, Embed Links) and Manage Guild (32).
+		expect(result.rows[0]!.lockdownInvite).toBe(`https://discord.com/oauth2/authorize?client_id=${BOSS_ID}&scope=bot+applications.commands&permissions=19488`);
+		expect(result.rows[1]!.lockdownInvite).toBeUndefined();
+	});
+
+	it('the boss with Manage Guild (or Administrator) is ready for /lockdown', () => {
+		const lockdownRole = { ...ROLES.massnick, id: '200000000000000009', name: 'Raid', permissions: String(PermissionFlagsBits.ManageGuild) };
+		const guild = guildFacts({ roles: [...Object.values(ROLES), lockdownRole] });
+		expect(diagnose(input({ guild, bots: [bossFacts({ memberRoles: [ROLES.massnick.id, lockdownRole.id] }), workerFacts(0)] })).lockdown?.ready).toBe(true);
+		expect(diagnose(input({ bots: [bossFacts({ memberRoles: [ROLES.admin.id] }), workerFacts(0)] })).lockdown?.ready).toBe(true);
+	});
+
 	it('workers without the members intent rename only; with it they also list', () => {
 		const result = diagnose(
 			input({

@@ -15,6 +15,7 @@ import {
 	GuildPremiumTier,
 	GuildVerificationLevel,
 	Locale,
+	PermissionFlagsBits,
 	type APIGuild,
 	type APIGuildMember,
 	type APIGuildTextChannel,
@@ -32,7 +33,7 @@ import { generateGuild, type GeneratedGuild } from './generateGuild.js';
 import { InteractionStore } from './InteractionStore.js';
 import type { MemberStore } from './MemberStore.js';
 import { MessageStore } from './MessageStore.js';
-import { computeChannelPermissions, computePermissions, highestRolePosition } from './permissions.js';
+import { computeChannelPermissions, computePermissions, highestRolePosition, TIMED_OUT_PERMISSIONS } from './permissions.js';
 import { placeRole } from './placeRole.js';
 import type { SandboxApp } from './SandboxApp.js';
 import { SnowflakeGenerator } from './snowflake.js';
@@ -65,7 +66,10 @@ export class SandboxState {
 	public readonly bans = new BanStore();
 	/** Members' `communication_disabled_until` (Unix ms), by member slot; absent when never timed out or lifted. */
 	public readonly timeouts = new Map<number, number>();
-	/** The guild's `incidents_data`: paused invites and DMs (null until an incident action is set). */
+	/**
+	 * The incident actions as last set (null until one is): read them through
+	 * {@link incidentsData}, which lifts a pause whose time has passed.
+	 */
 	public incidents: APIIncidentsData | null = null;
 	public readonly snowflakes: SnowflakeGenerator;
 	public readonly now: () => number;
@@ -151,12 +155,34 @@ export class SandboxState {
 		};
 	}
 
+	/**
+	 * The guild's `incidents_data` as Discord shows it now: a pause whose time has passed reads as
+	 * null (Discord sets it back to null once it runs out), null until an action was ever set.
+	 */
+	public incidentsData(): APIIncidentsData | null {
+		if (!this.incidents) return null;
+		const now = this.now();
+		const inForce = (until: string | null): string | null => (until !== null && Date.parse(until) > now ? until : null);
+		return { invites_disabled_until: inForce(this.incidents.invites_disabled_until), dms_disabled_until: inForce(this.incidents.dms_disabled_until) };
+	}
+
 	public isOwner(index: number): boolean {
 		return this.members.idAt(index).toString() === this.guild.ownerId;
 	}
 
+	/**
+	 * The member's guild-level permissions. While a timeout is in force, a member who is neither
+	 * the owner nor an Administrator keeps only {@link TIMED_OUT_PERMISSIONS}.
+	 */
 	public permissions(index: number): bigint {
-		return computePermissions(this.members.roles(index), this.rolesById, this.guild.id, this.isOwner(index));
+		const permissions = computePermissions(this.members.roles(index), this.rolesById, this.guild.id, this.isOwner(index));
+		return this.#timedOut(index, permissions) ? permissions & TIMED_OUT_PERMISSIONS : permissions;
+	}
+
+	/** Whether a timeout of the member is in force and binds them: the owner and Administrators (every bit set) are exempt. */
+	#timedOut(index: number, permissions: bigint): boolean {
+		const until = this.timeouts.get(index);
+		return until !== undefined && until > this.now() && (permissions & PermissionFlagsBits.Administrator) === 0n;
 	}
 
 	public highestPosition(index: number): number {
@@ -166,7 +192,10 @@ export class SandboxState {
 	/** The member's permissions in the guild's channel, its overwrites applied. */
 	public channelPermissions(index: number): bigint {
 		const member = { id: this.members.idAt(index).toString(), roleIds: this.members.roles(index) };
-		return computeChannelPermissions(this.permissions(index), member, this.guild.id, [...this.#overwrites.values()]);
+		const guild = this.permissions(index);
+		const permissions = computeChannelPermissions(guild, member, this.guild.id, [...this.#overwrites.values()]);
+		// No overwrite gives a timed-out member more.
+		return this.#timedOut(index, guild) ? permissions & TIMED_OUT_PERMISSIONS : permissions;
 	}
 
 	/** Whether the application's bot is (still) a member of the guild. */
@@ -435,7 +464,7 @@ export class SandboxState {
 			premium_progress_bar_enabled: false,
 			hub_type: null,
 			safety_alerts_channel_id: null,
-			incidents_data: this.incidents && { ...this.incidents },
+			incidents_data: this.incidentsData(),
 			...(withCounts ? { approximate_member_count: this.members.size, approximate_presence_count: 0 } : {}),
 		};
 	}

@@ -20,6 +20,15 @@ export const EVERYONE_PERMISSIONS: bigint =
 	PermissionFlagsBits.UseApplicationCommands;
 
 /**
+ * What a member keeps while timed out: "Timed out members will temporarily lose all permissions
+ * except VIEW_CHANNEL and READ_MESSAGE_HISTORY. Owners and admin users with ADMINISTRATOR
+ * permissions are exempt" (Discord's changelog of 2021-12-22, quoted in discord.js #7135).
+ *
+ * @see {@link https://discord.com/developers/docs/resources/guild#guild-member-object}
+ */
+export const TIMED_OUT_PERMISSIONS: bigint = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory;
+
+/**
  * A member's guild-level permissions: the union of `@everyone` and their roles, with
  * ADMINISTRATOR and ownership granting everything.
  *

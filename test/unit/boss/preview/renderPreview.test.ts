@@ -100,6 +100,16 @@ describe('renderPreview', () => {
 		expect(description).not.toContain('in scope');
 	});
 
+	it('counts apart, each with its reason, the members an action leaves alone itself; an empty group says nothing', () => {
+		const leftAlone = [
+			{ who: 'with Administrator', why: 'Discord never times them out: left alone', count: { atLeast: 0, atMost: 4 } },
+			{ who: 'with Zilch', why: 'never shown', count: { atLeast: 0, atMost: 0 } },
+		];
+		const description = renderPreview({ ...facts, estimate: { ...facts.estimate, leftAlone } }, open).embeds[0]!.description!;
+		expect(description).toContain('with Administrator up to 4 (Discord never times them out: left alone)');
+		expect(description).not.toContain('Zilch');
+	});
+
 	it('stays within 4096 characters and 256 for the title, however long the names, reason and sample', () => {
 		const long = 'x'.repeat(5000);
 		const message = renderPreview(

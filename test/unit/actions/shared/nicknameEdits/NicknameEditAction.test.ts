@@ -19,6 +19,7 @@ const ctx: GuildContext = {
 	]),
 	botUserIds: new Set(),
 	workerHighestPosition: 5,
+	administratorRoleIds: new Set(),
 };
 
 function member(overrides: Partial<MemberRecord> = {}): MemberRecord {
