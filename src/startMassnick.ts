@@ -2,10 +2,23 @@ import type { Guild } from 'discord.js';
 import type { Logger } from 'pino';
 import { actionOf, type ActionDeps } from './actions/index.js';
 import { Boss } from './boss/Boss.js';
+import { logUnresumed } from './boss/resume/logUnresumed.js';
+import type { DecideResume } from './boss/resume/resumeAfterRestart.js';
 import type { Config } from './config/index.js';
 import { openRestLister, type RestLister } from './discord/openRestLister.js';
 import { ConfigError, ErrorCodes, JobError } from './errors.js';
-import { deleteRestoredJournals, fleetGuildContext, type GuildContext, type Job, JobManager, journalName, type ListingClient } from './jobs/index.js';
+import {
+	decideResume,
+	deleteRestoredJournals,
+	fleetGuildContext,
+	type GuildContext,
+	isIrreversible,
+	type Job,
+	JobManager,
+	journalName,
+	type ListingClient,
+	readResumeInput,
+} from './jobs/index.js';
 import { ListingSlots } from './discord/ListingSlots.js';
 import { Fleet } from './workers/Fleet.js';
 
@@ -26,9 +39,10 @@ export interface Massnick<B extends Boss | undefined = Boss> {
 	 */
 	listers(): ListingClient[];
 	/**
-	 * Resumes the job a restart interrupted (`massnick start` calls it once everything is up): only
-	 * with `jobs.resumeOnStart`, a boss, and every worker held here, for a job a slash command
-	 * started; anything else resumes nothing and logs why. Resolves once it has started (or not).
+	 * Resumes the job (or /restore) a restart interrupted, as `decideResume` decides (`massnick
+	 * start` calls it once everything is up): only with `jobs.resumeOnStart`, a boss, and every
+	 * worker held here, for a job a slash command started; anything else resumes nothing and logs
+	 * why. Resolves once it has started (or not).
 	 *
 	 * @returns the resumed job, or `undefined`.
 	 */
@@ -166,39 +180,18 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 	}
 	const resume = async (): Promise<Job | undefined> => {
 		const log = logger.child({ component: 'resume' });
-		if (fleet.size === 0) {
-			log.info(
-				{ workerCount: fleet.count },
-				'this massnick holds none of the workers (WORKER_IDS=none), so it resumes nothing: jobs run, and are rerun, in the processes holding the workers',
-			);
-			return undefined;
-		}
-		// A restore cut short comes first: it was started after the job it undoes, which it keeps from resuming.
-		const restore = await jobs.interruptedRestore();
-		const found = restore?.summary ?? (await jobs.interrupted());
-		if (!found) {
-			log.info('no job or restore was cut short, so there is nothing to resume');
-			return undefined;
-		}
-		const fields = { job: found.header.jobId, title: found.header.title, ...(restore ? { restore: true } : {}) };
-		const notHere = fleet.scope.whyNoResume();
-		if (!config.jobs.resumeOnStart) {
-			log.info(
-				fields,
-				`jobs.resumeOnStart is off: the interrupted ${restore ? 'restore' : 'job'} waits until someone runs ${restore ? '/restore' : 'the same command'} again`,
-			);
-		} else if (!boss) {
-			log.info(fields, 'no boss runs here, so nothing is resumed: the scheduler that runs this massnick reruns the job');
-		} else if (notHere !== undefined) {
-			log.info({ ...fields, ...fleet.scope.logFields() }, notHere);
-		} else {
-			return restore ? boss.resumeRestore(restore) : boss.resume(found);
-		}
+		const disk = await readResumeInput(jobs.journals, jobs.records, jobs.current?.id, (header) => isIrreversible(header, (journal) => jobs.actionOf(journal)));
+		const here = { workers: fleet.size, boss: boss !== undefined, fleetShare: fleet.scope.whyNoResume() };
+		const decide: DecideResume = (facts) => decideResume({ ...disk, now: Date.now(), settings: { resumeOnStart: config.jobs.resumeOnStart }, here, facts });
+		if (boss) return boss.resume(decide, log, fleet);
+		// Without a boss nothing goes on (see decideResume): only why is logged.
+		logUnresumed(decide(), log, fleet);
 		return undefined;
 	};
 	const forgetRestored = async (): Promise<void> => {
 		try {
 			const deleted = await deleteRestoredJournals(config.dataDir, { deleteRestoredAfterDays: config.journal.deleteRestoredAfterDays });
+			await boss?.forget(deleted.map((journal) => journal.header.jobId));
 			for (const journal of deleted) {
 				logger.info({ journal: journalName(journal), restoredAt: journal.endedAt }, 'deleted a fully restored journal past journal.deleteRestoredAfterDays');
 			}

@@ -24,7 +24,7 @@ import { administratorRoleIds } from '../discord/administratorRoleIds.js';
 import { permissionNames } from '../discord/permissionNames.js';
 import { ErrorCodes, JobError, MassnickError } from '../errors.js';
 import { toMemberRecord } from '../discord/toMemberRecord.js';
-import type { GuildContext, Job, JobJournalSummary } from '../jobs/index.js';
+import type { GuildContext, Job } from '../jobs/index.js';
 import type { BossContext, BossHandle } from './BossContext.js';
 import { bossGuildContext, type WorkerSight } from './bossGuildContext.js';
 import { bossCommands, commandDefinitions } from './commands/bossCommands.js';
@@ -32,10 +32,11 @@ import { commandPermission } from './commandPermission.js';
 import { handleComponent } from './componentHandlers.js';
 import { FleetTallies } from './fleet/FleetTallies.js';
 import { isAllowed, notAllowedText } from './isAllowed.js';
+import { JobNotes } from './JobNotes.js';
 import type { LiveStatus } from './status/LiveStatus.js';
 import { PreviewBoard } from './preview/PreviewBoard.js';
-import { resumeInterrupted } from './resume/resumeInterrupted.js';
-import { type InterruptedRestore, resumeRestore } from './resume/resumeRestore.js';
+import type { FleetFields } from './resume/logUnresumed.js';
+import { type DecideResume, resumeAfterRestart } from './resume/resumeAfterRestart.js';
 import { WorkersElsewhere } from './fleet/WorkersElsewhere.js';
 import { wordError } from './wordError.js';
 
@@ -134,9 +135,11 @@ export class Boss implements BossHandle {
 	}
 
 	/** Wires the command and button handlers and member events to the jobs; call once after start. */
-	attach(context: Omit<BossContext, 'boss' | 'previews' | 'fleetTallies'>): void {
+	attach(context: Omit<BossContext, 'boss' | 'previews' | 'fleetTallies' | 'notes'>): void {
 		const previews = new PreviewBoard({ timeoutMs: this.config.preview.timeoutSeconds * 1000 });
-		this.#context = { ...context, boss: this, previews, fleetTallies: new FleetTallies() };
+		const { dataDir, guildId } = this.config;
+		const notes = new JobNotes({ dataDir, guildId, logger: context.logger, oldNotes: context.jobs.records });
+		this.#context = { ...context, boss: this, previews, fleetTallies: new FleetTallies(), notes };
 		this.client.on(Events.InteractionCreate, (interaction) => {
 			if (interaction.guildId !== this.config.guildId) return;
 			if (interaction.isChatInputCommand()) void this.#handle(interaction);
@@ -198,23 +201,18 @@ export class Boss implements BossHandle {
 	}
 
 	/**
-	 * Resumes the job a restart interrupted, for the member who started it if they may still run
-	 * it, and says so in its channel (see `resumeInterrupted`). Call after {@link attach}.
+	 * Resumes what a restart cut short, as `decide` says once the boss has read the guild (see
+	 * `resumeAfterRestart`), and says so in its channel. Call after {@link attach}.
 	 *
-	 * @returns the resumed job, or `undefined` when it was not resumed.
+	 * @returns the resumed job or restore, or `undefined` when nothing was resumed.
 	 */
-	resume(interrupted: JobJournalSummary): Promise<Job | undefined> {
-		return resumeInterrupted(this.#context!, interrupted);
+	resume(decide: DecideResume, log: Logger, fleet: FleetFields): Promise<Job | undefined> {
+		return resumeAfterRestart(this.#context!, decide, log, fleet);
 	}
 
-	/**
-	 * Resumes the /restore a restart cut short, for the member who ran it if they may still run it,
-	 * and says so in its channel (see `resumeRestore`). Call after {@link attach}.
-	 *
-	 * @returns the resumed restore, or `undefined` when it was not resumed.
-	 */
-	resumeRestore(interrupted: InterruptedRestore): Promise<Job | undefined> {
-		return resumeRestore(this.#context!, interrupted);
+	/** Drops what the boss kept of jobs whose journals were deleted. */
+	forget(jobIds: readonly string[]): Promise<void> {
+		return this.#context?.notes.forget(jobIds) ?? Promise.resolve();
 	}
 
 	async stop(): Promise<void> {

@@ -5,6 +5,7 @@ import type { Config } from '../config/index.js';
 import type { GuildContext, JobManager } from '../jobs/index.js';
 import type { Fleet } from '../workers/Fleet.js';
 import type { FleetTallies } from './fleet/FleetTallies.js';
+import type { JobNotes } from './JobNotes.js';
 import type { LiveStatus } from './status/LiveStatus.js';
 import type { PreviewBoard } from './preview/PreviewBoard.js';
 
@@ -36,4 +37,6 @@ export interface BossContext {
 	readonly previews: PreviewBoard;
 	/** The last count of each fleet job /status followed: the next one's pace (see `FleetTallies`). */
 	readonly fleetTallies: FleetTallies;
+	/** Where the boss talks about each job (its channel, its status message, why it was not resumed), kept beside the journals. */
+	readonly notes: JobNotes;
 }

@@ -1,10 +1,10 @@
 import { userInfo } from 'node:os';
-import type { Requester } from '../jobs/index.js';
+import { OPERATOR_ID, type Requester } from '../jobs/index.js';
 
 /**
  * Who starts a job from the command line, as the audit log reason and the journal name them:
  * `cli:<OS user>` (`cli` alone where the user has no name, as in a container whose uid has no
- * passwd entry). No Discord user is behind it, so the id is `0`.
+ * passwd entry). No Discord user is behind it, so the id is {@link OPERATOR_ID}.
  */
 export function cliRequester(): Requester {
 	let user: string | undefined;
@@ -13,5 +13,5 @@ export function cliRequester(): Requester {
 	} catch {
 		// userInfo() throws for a uid with no passwd entry.
 	}
-	return { id: '0', tag: user ? `cli:${user}` : 'cli' };
+	return { id: OPERATOR_ID, tag: user ? `cli:${user}` : 'cli' };
 }

@@ -6,12 +6,10 @@ import type { MassAction } from './MassAction.js';
 import type { MemberFilters } from './planner.js';
 import type { Requester } from './Requester.js';
 import type { RequesterRank } from './RequesterRank.js';
-import { isIrreversible } from './journalToUndo.js';
 import { noJournalError } from './restoreQueries.js';
 import { applyRun } from './run/applyRun.js';
 import { CountPool } from './run/CountPool.js';
 import { GuildJournals } from './run/GuildJournals.js';
-import { type InterruptedRestore, interruptedRestore } from './run/interruptedRestore.js';
 import type { JobRun } from './run/JobRun.js';
 import { launchRun } from './run/launchRun.js';
 import { restoreRun } from './run/restoreRun.js';
@@ -141,11 +139,6 @@ export class JobManager {
 	/** The newest journal whose job never finished (`running`, or `stopped` by a shutdown); not the job running now. */
 	interrupted(): Promise<JobJournalSummary | undefined> {
 		return this.journals.interrupted(this.current?.id);
-	}
-
-	/** The /restore a restart cut short, and who ran it (see `interruptedRestore`). */
-	interruptedRestore(): Promise<InterruptedRestore | undefined> {
-		return interruptedRestore(this.journals, this.records, this.current?.id, (header) => isIrreversible(header, (journal) => this.actionOf(journal)));
 	}
 
 	/** Closes the interrupted job without going on with it (its journal `cancelled`, its originals kept); `undefined` when none. */

@@ -9,7 +9,7 @@ export { JobManager } from './JobManager.js';
 export type { ActionWords, ChangedRole, ChangeRequest, ChangeTarget, MassAction } from './MassAction.js';
 export { DONE, type Plan, type SlotValue } from './Plan.js';
 export type { ProgressSnapshot, WorkerSnapshot } from './Progress.js';
-export type { Requester } from './Requester.js';
+export { OPERATOR_ID, type Requester } from './Requester.js';
 export { OPERATOR, type RequesterRank } from './RequesterRank.js';
 export {
 	CHANGES_PER_SECOND_PER_WORKER,
@@ -41,10 +41,27 @@ export { Journal, type JournalHeader, type JournalState, type JournalSummary, lo
 export { guildDir } from './journal/files.js';
 export { deleteRestoredJournals, journalName, journalsOnDisk } from './journal/journalsOnDisk.js';
 export { originalLine } from './journal/records.js';
-export type { RestoreRecord, RunRecord } from './journal/runRecord.js';
+export type { OldBossNotes, RestoreRecord, RunRecord } from './journal/runRecord.js';
 export type { ListingClient } from './listMembers.js';
 export { type MemberFilters, planMember, planRestore } from './planner.js';
 export { actionToUndo, noJournalError, scanJournal } from './restoreQueries.js';
 export { isIrreversible, journalToUndo, type UndoTarget } from './journalToUndo.js';
-export { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resumedTooOften.js';
+export { decideResume } from './resume/decideResume.js';
+export { isDemoted } from './resume/isDemoted.js';
+export type {
+	CheckFirst,
+	LeaveIt,
+	LeaveReason,
+	NextStep,
+	Refusal,
+	RefuseIt,
+	ResumeDecision,
+	ResumeIt,
+	ResumeSubject,
+	SkipIt,
+	SkipReason,
+} from './resume/ResumeDecision.js';
+export type { RequesterNow, ResumeFacts, ResumeHere, ResumeInput, ResumeSettings } from './resume/ResumeInput.js';
+export { type ResumeDisk, readResumeInput } from './resume/readResumeInput.js';
+export { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resume/resumedTooOften.js';
 export type { JobManagerOptions, StartedRestore, StartJobOptions, StartRestoreOptions } from './run/StartOptions.js';

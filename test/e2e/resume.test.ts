@@ -512,7 +512,6 @@ describe('what resumes nothing', () => {
 		await writeRunRecord(dataDir, box.guildId, '20260101T030000Z-nickname-1', {
 			startedBy: { id: box.ownerId, tag: 'owner' },
 			rank: { kind: 'owner', userId: box.ownerId },
-			channelId: box.channelId,
 			startedAt: hourAgo,
 			resumes: [],
 		});

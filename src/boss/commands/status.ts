@@ -49,8 +49,7 @@ async function showJobStatus(interaction: ChatInputCommandInteraction, context: 
 		await interaction.editReply(`No job has run since the bot started, and no journal shows an unfinished one.${fleetHint(context)}`);
 		return;
 	}
-	const record = await context.jobs.records.read(interrupted.header.jobId);
-	const { notResumed } = record ?? {};
+	const { notResumed } = await context.notes.read(interrupted.header.jobId);
 	const why = notResumed ? ` ⏸️ Not resumed after the restart at ${notResumed.at}: ${notResumed.reason}. ${notResumed.next}` : '';
 	await interaction.editReply(
 		`The last job (**${interrupted.header.title}**, started by ${interrupted.header.startedBy.tag} at ${interrupted.header.startedAt}) did not finish. Counting what is left from the live server; run it again with the same target to finish it.${why}`,

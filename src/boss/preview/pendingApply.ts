@@ -37,10 +37,12 @@ export function pendingApply(context: BossContext, options: PendingApplyOptions)
 		describeChange,
 		planSample: async (members, ctx) => members.map((member) => planMember(member, action, filters, ctx)),
 		async start({ dryRun, startedBy, rank, allowed, channelId }) {
-			// Who asked and where, for a restart to resume it; a start by a person clears its resumes.
-			const record = channelId === undefined ? undefined : { startedBy, rank, channelId, startedAt: new Date().toISOString(), resumes: [] };
+			// Who asked, for a restart to resume it; a start by a person clears its resumes.
+			const record = channelId === undefined ? undefined : { startedBy, rank, startedAt: new Date().toISOString(), resumes: [] };
 			const now = rebuild?.() ?? action;
 			const job = await context.jobs.startJob(now, { dryRun, startedBy, rank, allowed, filters, record });
+			// And where: a restart says there that it resumed the job, or why not.
+			if (channelId !== undefined && context.jobs.runOf(job)?.recorded) await context.notes.replace(job.id, { channelId });
 			const workers = context.fleet.scope.describeHere("the others run elsewhere, each on its own workers' members");
 			return {
 				job,

@@ -60,13 +60,15 @@ export async function pendingRestore(context: BossContext, options: PendingResto
 				startedBy,
 				rank,
 				allowed,
-				// Who ran it and where: a restart that cuts it short resumes it for them.
-				record: channelId === undefined ? undefined : { startedBy, rank, channelId, startedAt: new Date().toISOString(), resumes: [] },
+				// Who ran it: a restart that cuts it short resumes it for them.
+				record: channelId === undefined ? undefined : { startedBy, rank, startedAt: new Date().toISOString(), resumes: [] },
 				fallback: options.fallback?.action,
 				noJournalHint: options.noJournalHint,
 				pastIrreversible,
 				pastIrreversibleHint,
 			});
+			// And where: a restart says there that it resumed the restore, or why not.
+			if (undoes && channelId !== undefined && !dryRun) await context.notes.update(undoes.header.jobId, { restoreChannelId: channelId });
 			if (undoes?.header.jobId !== header.jobId) {
 				// Only a journal written or restored between the preview and Start could do this.
 				context.logger.warn({ previewed: header.jobId, undoes: undoes?.header.jobId }, 'the restore undoes another journal than its preview showed');

@@ -1,7 +1,8 @@
 import { escapeMarkdown, type Message } from 'discord.js';
 import type { Logger } from 'pino';
-import type { Job, RunRecord } from '../../jobs/index.js';
+import type { Job } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
+import type { JobNote } from '../JobNotes.js';
 import type { RenderLive } from '../status/LiveStatus.js';
 import { renderLiveMessage } from '../status/renderJob.js';
 import { postLive } from '../status/showLive.js';
@@ -9,7 +10,7 @@ import { resumedLine } from './resumedLine.js';
 import { sendableChannel } from './sendableChannel.js';
 
 /** Where a resumed job's status goes: its old status message if one is kept, else its channel. */
-export type ResumedIn = Pick<RunRecord, 'channelId' | 'statusMessage'>;
+export type ResumedIn = Pick<JobNote, 'channelId' | 'statusMessage'>;
 
 /**
  * The resumed job's live status, with when it resumed and what is left: its old status message
@@ -24,7 +25,7 @@ export async function showResumed(context: BossContext, job: Job, where: Resumed
 	const oldChannel = old && (await sendableChannel(context, old.channelId));
 	let existing: Message | undefined;
 	if (old && oldChannel) existing = await oldChannel.messages.fetch(old.messageId).catch(() => undefined);
-	const channel = existing ? oldChannel : await sendableChannel(context, where.channelId);
+	const channel = existing ? oldChannel : where.channelId === undefined ? undefined : await sendableChannel(context, where.channelId);
 	if (!channel) {
 		log.warn({ channelId: where.channelId }, "the resumed job's channel is gone or the boss can't see it: /status shows the job");
 		return;

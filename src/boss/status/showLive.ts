@@ -42,7 +42,7 @@ export async function postLive(context: BossContext, job: Job, channel: Sendable
 	try {
 		const message = await live.start(options.existing);
 		if (current && context.jobs.runOf(job)?.recorded)
-			void context.jobs.records.update(job.id, { statusMessage: { channelId: message.channelId, messageId: message.id } });
+			void context.notes.update(job.id, { statusMessage: { channelId: message.channelId, messageId: message.id } });
 	} catch (error) {
 		live.stop();
 		throw error;

@@ -2,9 +2,10 @@ import { open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ErrorCodes, JournalError } from '../../errors.js';
 
-/** File-level helpers of the journal: durable writes, safe names, crash recovery. */
+export { syncDirectory } from '../../util/syncDirectory.js';
+export { type FileHandle, writeAll } from '../../util/writeAll.js';
 
-export type FileHandle = Awaited<ReturnType<typeof open>>;
+/** File-level helpers of the journal: durable writes, safe names, crash recovery. */
 
 /** The byte offset just after the last newline of `path` (the header line always has one). */
 export async function endOfLastLine(path: string, size: number): Promise<number> {
@@ -45,26 +46,6 @@ export function fileSafe(name: string, value: string): string {
 		throw new JournalError(ErrorCodes.InvalidArgument, `${name} ${JSON.stringify(value)} cannot name a journal file (letters, digits, - and _ only)`);
 	}
 	return value;
-}
-
-/** Writes all of `text`: a write to a regular file may still be short (a full disk, a signal). */
-export async function writeAll(handle: FileHandle, text: string): Promise<void> {
-	const buffer = Buffer.from(text, 'utf8');
-	let written = 0;
-	while (written < buffer.length) {
-		const { bytesWritten } = await handle.write(buffer, written, buffer.length - written);
-		written += bytesWritten;
-	}
-}
-
-/** Makes a new file's directory entry durable, so the file survives a power cut. */
-export async function syncDirectory(dir: string): Promise<void> {
-	const handle = await open(dir, 'r');
-	try {
-		await handle.sync();
-	} finally {
-		await handle.close();
-	}
 }
 
 export function writeFailed(path: string, error: unknown): JournalError {

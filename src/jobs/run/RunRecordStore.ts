@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { readRunRecord, type RunRecord, writeRunRecord } from '../journal/runRecord.js';
+import { type OldBossNotes, readRunFile, type RunFile, type RunRecord, writeRunRecord } from '../journal/runRecord.js';
 
 /**
  * The run records beside a guild's journals (see {@link RunRecord}), written one after another:
@@ -18,8 +18,8 @@ export class RunRecordStore {
 	}
 
 	/** Who asked for job `jobId` and where; `undefined` when none is kept. */
-	read(jobId: string): Promise<RunRecord | undefined> {
-		return readRunRecord(this.#dataDir, this.#guildId, jobId, (message) => this.#logger.warn(message));
+	async read(jobId: string): Promise<RunRecord | undefined> {
+		return (await this.#readFile(jobId))?.record;
 	}
 
 	/** Writes a job's record; `false`, having logged why, when it could not. */
@@ -42,14 +42,36 @@ export class RunRecordStore {
 	update(jobId: string, change: Partial<RunRecord>): Promise<void> {
 		const update = this.#writes.then(async () => {
 			try {
-				const record = await this.read(jobId);
-				if (record) await writeRunRecord(this.#dataDir, this.#guildId, jobId, { ...record, ...change });
+				const file = await this.#readFile(jobId);
+				// Notes an older massnick left in it stay until the boss takes them (see takeOldNotes).
+				if (file) await writeRunRecord(this.#dataDir, this.#guildId, jobId, { ...file.record, ...change }, file.oldNotes);
 			} catch (error) {
 				this.#logger.warn({ err: error, job: jobId }, 'could not update the run record beside the journal');
 			}
 		});
 		this.#writes = update;
 		return update;
+	}
+
+	/**
+	 * Hands the notes an older massnick kept for the boss in job `jobId`'s record (its channel, its
+	 * status message, why it was not resumed) to `keep`, then writes the record without them: the
+	 * boss keeps them now. Nothing when the record has none. `keep` runs first, so a crash in
+	 * between leaves them in the record, to be handed over again.
+	 */
+	takeOldNotes(jobId: string, keep: (notes: OldBossNotes) => Promise<void>): Promise<void> {
+		const take = this.#writes.then(async () => {
+			const file = await this.#readFile(jobId);
+			if (!file?.oldNotes) return;
+			await keep(file.oldNotes);
+			await writeRunRecord(this.#dataDir, this.#guildId, jobId, file.record);
+		});
+		this.#writes = take.catch(() => undefined);
+		return take;
+	}
+
+	#readFile(jobId: string): Promise<RunFile | undefined> {
+		return readRunFile(this.#dataDir, this.#guildId, jobId, (message) => this.#logger.warn(message));
 	}
 
 	/** Resolves once every write asked for so far is done. */

@@ -1,4 +1,4 @@
-import type { RequesterRank } from '../../jobs/index.js';
+import type { RequesterRank } from '../RequesterRank.js';
 
 /**
  * Whether a requester ranks lower now than when they started a job: the owner who gave the server

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resumedTooOften } from '../../../src/jobs/resumedTooOften.js';
+import { resumedTooOften } from '../../../../src/jobs/resume/resumedTooOften.js';
 
 const at = (minutes: number): string => new Date(Date.UTC(2026, 0, 1, 3, 0) + minutes * 60_000).toISOString();
 

@@ -1,0 +1,61 @@
+import { moduleOfType } from '../../actions/index.js';
+import { MassnickError } from '../../errors.js';
+import { actionToUndo, type CheckFirst, forRequester, type MassAction, type ResumeFacts } from '../../jobs/index.js';
+import type { BossContext } from '../BossContext.js';
+import { commandPermission } from '../commandPermission.js';
+import { RESTORE_PERMISSION } from '../commands/restorePermission.js';
+import { readRequesterNow } from './readRequesterNow.js';
+
+/** What the boss read for a `check` decision: the facts for the decision, and what a resume then runs with. */
+export interface ReadFacts {
+	readonly facts: ResumeFacts;
+	/** The action rebuilt against the guild now, when it could be. */
+	readonly action?: MassAction | undefined;
+	/** The command's permission: its name says who can continue a job that did not go on. */
+	readonly permission?: bigint | undefined;
+	/** Whether the requester may do what needs a permission, for the resumed job's admission. */
+	readonly may?: ((permission: bigint) => boolean) | undefined;
+}
+
+/**
+ * Reads what the guild says now of a job (or restore) that may go on: its action rebuilt against
+ * the guild as a new command's would be (a role deleted or moved above the workers since), and
+ * its requester read from Discord, with the action's own check of their rank now. The member is
+ * read only when the action still runs.
+ */
+export async function readResumeFacts(context: BossContext, { what, journal: { header }, asked }: CheckFirst): Promise<ReadFacts> {
+	let action: MassAction;
+	let permission: bigint;
+	if (what === 'restore') {
+		try {
+			action = actionToUndo(header, (journaled) => context.jobs.actionOf(journaled));
+		} catch (error) {
+			if (!(error instanceof MassnickError)) throw error;
+			return { facts: { action: 'unknown', cause: error } };
+		}
+		permission = RESTORE_PERMISSION;
+	} else {
+		const module = moduleOfType(header.action);
+		const journaled = context.jobs.actionOf(header);
+		if (!module || !journaled) return { facts: { action: 'unknown' } };
+		permission = commandPermission(module.command.name);
+		try {
+			action = module.resume?.(header, context.actionDeps) ?? journaled;
+		} catch (error) {
+			if (!(error instanceof MassnickError)) throw error;
+			return { facts: { action: 'refused', message: error.message }, permission };
+		}
+	}
+	const { now, may } = await readRequesterNow(context, asked.startedBy.id, permission);
+	let requester = now;
+	if (now.kind === 'member') {
+		try {
+			action.checkRequester?.(forRequester(context.boss.guildContext(), now.rank), what === 'restore');
+		} catch (error) {
+			if (!(error instanceof MassnickError)) throw error;
+			requester = { ...now, outOfReach: error.message };
+		}
+	}
+	const rolePositions = new Map(context.boss.guild.roles.cache.map((role) => [role.id, role.position]));
+	return { facts: { action: 'ready', requester, rolePositions }, action, permission, may };
+}
