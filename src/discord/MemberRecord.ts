@@ -17,4 +17,9 @@ export interface MemberRecord {
 	 * `null` when Discord gives none (a guest member), absent where nobody read it.
 	 */
 	readonly joinedAt?: number | null | undefined;
+	/**
+	 * `true` for an entry of the guild's ban list (a user banned, no longer a member: no nickname,
+	 * no roles, no join date); absent for a member.
+	 */
+	readonly banned?: true | undefined;
 }
