@@ -1,4 +1,5 @@
 import type { ActionModule } from './ActionModule.js';
+import { banModule } from './ban/banModule.js';
 import { clearModule } from './clear/clearModule.js';
 import { nicknameModule } from './nickname/nicknameModule.js';
 import { roleModule } from './role/roleModule.js';
@@ -9,4 +10,4 @@ import { sanitizeModule } from './sanitize/index.js';
  * command for each and `massnick run` a job; a journal is restored by the module whose
  * `journalTypes` name it. Adding an action is one folder and one line here.
  */
-export const actionModules: readonly ActionModule[] = [nicknameModule, roleModule, sanitizeModule, clearModule];
+export const actionModules: readonly ActionModule[] = [nicknameModule, roleModule, sanitizeModule, clearModule, banModule];

@@ -6,7 +6,7 @@
 export { ABOVE_REQUESTER, forRequester, type GuildContext, outOfReach } from './GuildContext.js';
 export type { Job, JobMode, JobResult } from './Job.js';
 export { JobManager } from './JobManager.js';
-export type { ActionWords, ChangedRole, ChangeRequest, ChangeTarget, MassAction } from './MassAction.js';
+export type { ActionWords, BatchApply, BatchResult, ChangedRole, ChangeRequest, ChangeTarget, MassAction, RestoreListing } from './MassAction.js';
 export { DONE, type Plan, type SlotValue } from './Plan.js';
 export type { ProgressSnapshot, WorkerSnapshot } from './Progress.js';
 export type { Requester } from './Requester.js';

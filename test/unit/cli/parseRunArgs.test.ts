@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nicknameModule } from '../../../src/actions/nickname/nicknameModule.js';
+import { banModule } from '../../../src/actions/ban/banModule.js';
 import { roleModule } from '../../../src/actions/role/roleModule.js';
 import { parseRunArgs, runUsage } from '../../../src/cli/parseRunArgs.js';
 
@@ -43,6 +44,14 @@ describe('parseRunArgs', () => {
 		});
 	});
 
+	it('reads run massban with its own flags, checked against the choices Discord would offer', () => {
+		expect(parseRunArgs(['massban', '--delete-messages', '1h', '--reason', 'raid', '--joined-after', '10m'])).toMatchObject({
+			kind: 'run',
+			request: { kind: 'action', job: 'massban', module: banModule, options: { delete_messages: '1h', reason: 'raid', joined_after: '10m' } },
+		});
+		expect(problemOf(['massban', '--delete-messages', '2h'])).toMatch(/--delete-messages is one of none, 1h, 6h, 12h, 24h, 3d, 7d, got "2h"/);
+	});
+
 	it('reads run restore with and without the fallback name', () => {
 		expect(parseRunArgs(['restore'])).toEqual({
 			kind: 'run',
@@ -64,7 +73,7 @@ describe('parseRunArgs', () => {
 	});
 
 	it('names the job that is missing or unknown', () => {
-		expect(problemOf([])).toMatch(/which job.*massnick, massrole, sanitize, clearnicks or restore/);
+		expect(problemOf([])).toMatch(/which job.*massnick, massrole, sanitize, clearnicks, massban or restore/);
 		expect(problemOf(['massrename'])).toMatch(/unknown job "massrename"/);
 		expect(problemOf(['massrole', '--role', ROLE])).toMatch(/add or remove.*got "--role"/);
 	});
