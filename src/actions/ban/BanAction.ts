@@ -1,5 +1,6 @@
-import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, type RESTPostAPIGuildBulkBanResult, Routes } from 'discord.js';
+import { DiscordAPIError, PermissionFlagsBits, RequestMethod, RESTJSONErrorCodes, type RESTPostAPIGuildBulkBanResult, Routes } from 'discord.js';
 import type { MemberRecord } from '../../discord/MemberRecord.js';
+import { requestPaced } from '../../discord/requestPaced.js';
 import { ErrorCodes, JobError } from '../../errors.js';
 import {
 	type ActionWords,
@@ -111,9 +112,15 @@ export class BanAction implements MassAction {
 		}
 	}
 
-	/** One Bulk Guild Ban: every user Discord does not list as banned failed (already banned, out of reach: it does not say which). */
+	/**
+	 * One Bulk Guild Ban: every user Discord does not list as banned failed (already banned, out of
+	 * reach: it does not say which). Paced by its answer's headers (see `requestPaced`): a worker's
+	 * next bulk ban goes after the bucket's reset, not into a 429.
+	 */
 	async #bulkBan(target: ChangeTarget, changes: readonly { readonly id: string }[], request: ChangeRequest) {
-		const result = (await target.rest.post(Routes.guildBulkBan(target.guildId), {
+		const result = (await requestPaced(target.rest, {
+			method: RequestMethod.Post,
+			fullRoute: Routes.guildBulkBan(target.guildId),
 			body: { user_ids: changes.map((change) => change.id), delete_message_seconds: this.options.deleteMessageSeconds },
 			reason: this.#reason(request.reason),
 			signal: request.signal,
