@@ -29,7 +29,7 @@ export const banRoutes: Route[] = [
 	{
 		method: 'GET',
 		path: '/guilds/:guild/bans',
-		bucket: 'default',
+		bucket: 'banList',
 		auth: 'bot',
 		major: 'guild',
 		handle({ ctx: { state }, app, params, query }) {
