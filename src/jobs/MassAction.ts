@@ -62,6 +62,8 @@ export interface BatchResult {
 export interface BatchApply {
 	/** The most changes one call carries. */
 	readonly size: number;
+	/** About how many changes one worker makes a second this way, for a preview's time (see `changesPerSecond`). */
+	readonly perSecond: number;
 	/**
 	 * Sends `changes` in one call with the owner worker's REST client; resolves with those Discord
 	 * did not make. Throws discord.js's errors as they come when the whole call failed.

@@ -13,6 +13,7 @@ export type { Requester } from './Requester.js';
 export { OPERATOR, type RequesterRank } from './RequesterRank.js';
 export {
 	CHANGES_PER_SECOND_PER_WORKER,
+	changesPerSecond,
 	estimateMemberEdit,
 	estimateRestore,
 	estimateShareMs,

@@ -718,6 +718,7 @@ describe("Job's listing, paced by the workers' queues", () => {
 			beforeChange: async (changes) => void changes.forEach((change) => journaled.add(change.id)),
 			batch: (fake) => ({
 				size: 200,
+				perSecond: 200,
 				async send(target, changes) {
 					for (const change of changes) expect(journaled.has(change.id)).toBe(true);
 					calls.push({ worker: fake.workerOf(target.rest), ids: changes.map((change) => change.id) });
@@ -739,7 +740,7 @@ describe("Job's listing, paced by the workers' queues", () => {
 		const { job, action, guild } = setup({
 			size: 3,
 			mode: 'restore',
-			batch: () => ({ size: 200, send: () => Promise.reject(new Error('a restore sends no batch')) }),
+			batch: () => ({ size: 200, perSecond: 200, send: () => Promise.reject(new Error('a restore sends no batch')) }),
 			list: async function* (options) {
 				lists.push(options.rests.map((rest) => rest.label).join(','));
 				yield banned.map((id): MemberRecord => ({ id, username: id, globalName: null, nick: null, roles: [], bot: false, banned: true }));
