@@ -26,11 +26,11 @@ describe('/massban preview', () => {
 		await stack?.close();
 	});
 
-	const describe_ = (shown: { message: { embeds: unknown[] } }): string => (shown.message.embeds[0] as { description?: string }).description ?? '';
+	const previewText = (shown: { message: { embeds: unknown[] } }): string => (shown.message.embeds[0] as { description?: string }).description ?? '';
 
 	it('previews a ban of everyone in reach with real members’ lines and the bulk ban’s pace, and Cancel bans nobody', async () => {
 		const shown = await stack.preview('massban', {}, moderator);
-		const text = describe_(shown);
+		const text = previewText(shown);
 		expect(text).toContain('**Banning members** for every member.');
 		expect(text).toMatch(/• @\S+ .*is banned/);
 		// 4 workers at one bulk ban of 200 a second each, not one ban a second.
@@ -39,7 +39,7 @@ describe('/massban preview', () => {
 		const owner = (await stack.control.members(stack.sandbox.guildId)).find((member) => member.id === stack.sandbox.ownerId)!;
 		expect(text).not.toContain(`@${owner.username}`);
 		await stack.press(shown.message.id, shown.cancel, moderator);
-		await waitUntil(async () => /Cancelled/.test(describe_({ message: await stack.control.message(stack.sandbox.channelId, shown.message.id) })), {
+		await waitUntil(async () => /Cancelled/.test(previewText({ message: await stack.control.message(stack.sandbox.channelId, shown.message.id) })), {
 			what: 'the preview to say it was cancelled',
 		});
 		expect(stack.sandbox.state.bans.size).toBe(0);
