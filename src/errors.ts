@@ -34,6 +34,8 @@ export const ErrorCodes = {
 	RoleDeleted: 'ROLE_DELETED',
 	/** What a job hands out is at or above the requester's own highest role. */
 	AboveRequester: 'ABOVE_REQUESTER',
+	/** Discord refuses more bans of users who are not members for now (30035). */
+	NonMemberBanLimit: 'NON_MEMBER_BAN_LIMIT',
 	// The doctor's findings (besides the codes above, which it reuses)
 	CommandsNotAllowed: 'COMMANDS_NOT_ALLOWED',
 	StatusChannelNotWritable: 'STATUS_CHANNEL_NOT_WRITABLE',

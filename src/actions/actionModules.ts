@@ -1,4 +1,5 @@
 import type { ActionModule } from './ActionModule.js';
+import { banModule } from './ban/banModule.js';
 import { clearModule } from './clear/clearModule.js';
 import { kickModule } from './kick/index.js';
 import { nicknameModule } from './nickname/nicknameModule.js';
@@ -11,4 +12,4 @@ import { timeoutModule } from './timeout/timeoutModule.js';
  * command for each and `massnick run` a job; a journal is restored by the module whose
  * `journalTypes` name it. Adding an action is one folder and one line here.
  */
-export const actionModules: readonly ActionModule[] = [nicknameModule, roleModule, sanitizeModule, clearModule, timeoutModule, kickModule];
+export const actionModules: readonly ActionModule[] = [nicknameModule, roleModule, sanitizeModule, clearModule, timeoutModule, kickModule, banModule];

@@ -31,7 +31,7 @@ import { bossCommands, commandDefinitions } from './commands/bossCommands.js';
 import { commandPermission } from './commandPermission.js';
 import { handleComponent } from './componentHandlers.js';
 import { FleetTallies } from './fleet/FleetTallies.js';
-import { isAllowed, notAllowedText } from './isAllowed.js';
+import { isAllowed, lackedPermissions, notAllowedText } from './isAllowed.js';
 import { JobNotes } from './JobNotes.js';
 import type { LiveStatus } from './status/LiveStatus.js';
 import { PreviewBoard } from './preview/PreviewBoard.js';
@@ -230,7 +230,8 @@ export class Boss implements BossHandle {
 			const needs = commandPermission(interaction.commandName);
 			if (!isAllowed(interaction, this.config.permissions, needs)) {
 				log.warn('refused: not allowed');
-				await interaction.reply({ content: notAllowedText(`use /${interaction.commandName}`, permissionNames(needs)), flags: MessageFlags.Ephemeral });
+				const lacking = permissionNames(lackedPermissions(interaction, this.config.permissions, needs));
+				await interaction.reply({ content: notAllowedText(`use /${interaction.commandName}`, lacking), flags: MessageFlags.Ephemeral });
 				return;
 			}
 			const command = bossCommands.find((candidate) => candidate.data.name === interaction.commandName);

@@ -1,5 +1,6 @@
 import { type BaseInteraction, PermissionFlagsBits } from 'discord.js';
 import type { PermissionSettings } from '../config/index.js';
+import { listInWords } from '../discord/permissionNames.js';
 
 /**
  * Whether this member may run a command, or press a button of what a command started, checked on
@@ -30,7 +31,26 @@ export function allowedFor(
 	return (permission) => isAllowed(interaction, rules, permission);
 }
 
+/**
+ * The flags of `permission` this member lacks, for a refusal that names them (a bulk ban needs Ban
+ * Members and Manage Guild: one who has Ban Members is told of Manage Guild); all of them when
+ * none lacks alone.
+ */
+export function lackedPermissions(
+	interaction: Pick<BaseInteraction, 'user' | 'member' | 'memberPermissions'>,
+	rules: PermissionSettings,
+	permission: bigint,
+): bigint {
+	let lacking = 0n;
+	for (let rest = permission; rest !== 0n; rest &= rest - 1n) {
+		const flag = rest & -rest;
+		if (!isAllowed(interaction, rules, flag)) lacking |= flag;
+	}
+	return lacking === 0n ? permission : lacking;
+}
+
 /** The private answer to a member who may not: what they lack. */
 export function notAllowedText(what: string, permissionNames: readonly string[]): string {
-	return `You may not ${what} here: it needs the ${permissionNames.join(', ')} permission (or a role the operator allowed).`;
+	const plural = permissionNames.length > 1;
+	return `You may not ${what} here: it needs the ${listInWords(permissionNames)} permission${plural ? 's' : ''} (or a role the operator allowed).`;
 }

@@ -25,4 +25,9 @@ export interface MemberRecord {
 	 * @see {@link https://discord.com/developers/docs/resources/guild#guild-member-object}
 	 */
 	readonly communicationDisabledUntil?: number | null | undefined;
+	/**
+	 * `true` for an entry of the guild's ban list (a user banned, no longer a member: no nickname,
+	 * no roles, no join date); absent for a member.
+	 */
+	readonly banned?: true | undefined;
 }

@@ -82,13 +82,20 @@ export class Job extends EventEmitter<JobEvents> {
 		const listeners = slices * (options.maxInFlight + 4) + 10;
 		setMaxListeners(listeners, this.#controller.signal, this.#requests.signal);
 		const { maxInFlight } = options;
-		const feed = new ListingFeed<MemberRecord>({ slices: layout.ids.length, capacity: layout.queueCapacity(maxInFlight), maxInFlight });
+		// A slice that sends in batches holds a whole batch before the listing waits, so its batches fill.
+		const capacity = Math.max(layout.queueCapacity(maxInFlight), this.#batch?.size ?? 0);
+		const feed = new ListingFeed<MemberRecord>({ slices: layout.ids.length, capacity, maxInFlight });
 		this.#slices = new SliceDispatch(layout, feed, this.progress, (id) => fleet.get(id));
 	}
 
 	/** What the job sets, as the journal keeps it (a template, a role id). */
 	get target(): string {
 		return this.action.target;
+	}
+
+	/** How the job's own changes go out many at a time, if its action has a way (never a restore's). */
+	get #batch(): MassAction['applyBatch'] {
+		return this.mode === 'apply' ? this.action.applyBatch : undefined;
 	}
 
 	/** The job for people: `Adding @Event`, `Taking @Event back from the members who got it`. */
@@ -222,6 +229,7 @@ export class Job extends EventEmitter<JobEvents> {
 		const { guildId, reason, maxInFlight, retry, fleet } = this.#options;
 		return {
 			action: this.action,
+			batch: this.#batch,
 			guildId,
 			reason,
 			plan: (member) => this.#plan!(member),
@@ -248,9 +256,9 @@ export class Job extends EventEmitter<JobEvents> {
 
 	/** Lists the guild, hands each member to its slice's queue, and waits for room between pages. */
 	async #list(): Promise<void> {
-		const { guildId, listers, retry } = this.#options;
+		const { guildId, listers, retry, list = listMembers } = this.#options;
 		const tally = this.listedIds;
-		for await (const page of listMembers({ guildId, rests: listers, signal: this.signal, retry })) {
+		for await (const page of list({ guildId, rests: listers, signal: this.signal, retry })) {
 			for (const member of page) {
 				tally?.met(member.id);
 				this.#slices.listed(member);

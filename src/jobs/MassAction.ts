@@ -2,7 +2,7 @@ import type { REST } from 'discord.js';
 import type { MemberRecord } from '../discord/MemberRecord.js';
 import type { MassnickError } from '../errors.js';
 import type { GuildContext } from './GuildContext.js';
-import type { Plan, SlotValue } from './Plan.js';
+import type { Plan, RestoreEntry, SlotValue } from './Plan.js';
 import type { RequesterRank } from './RequesterRank.js';
 
 /** Where one change goes: the owner worker's REST client (its own rate limits) and the guild. */
@@ -46,6 +46,36 @@ export interface ActionPrecondition {
 	readonly name: string;
 	check(request: { readonly undo: boolean; readonly rank: RequesterRank; readonly allowed?: ((permission: bigint) => boolean) | undefined }): void;
 }
+
+/** What one batched call answered: the changes of it Discord did not make. */
+export interface BatchResult {
+	/** Member id → why (a short kebab-case word), for each change of the call that was not made. */
+	readonly failed: ReadonlyMap<string, string>;
+}
+
+/**
+ * A way to send many of a job's changes in one call, where Discord has one (Bulk Guild Ban: up to
+ * 200 users a call). The engine hands each worker's changes over in calls of up to `size`, every
+ * call's originals journaled whole before it goes out; the undo goes member by member through
+ * {@link MassAction.apply}.
+ */
+export interface BatchApply {
+	/** The most changes one call carries. */
+	readonly size: number;
+	/** About how many changes one worker makes a second this way, for a preview's time (see `changesPerSecond`). */
+	readonly perSecond: number;
+	/**
+	 * Sends `changes` in one call with the owner worker's REST client; resolves with those Discord
+	 * did not make. Throws discord.js's errors as they come when the whole call failed.
+	 */
+	send(target: ChangeTarget, changes: readonly RestoreEntry[], request: ChangeRequest): Promise<BatchResult>;
+}
+
+/**
+ * Where a restore finds who to plan: the guild's members (the default), or its ban list, for an
+ * action whose changed members are no longer members (a ban).
+ */
+export type RestoreListing = 'members' | 'bans';
 
 export interface MassAction {
 	/** Names the action in journals, so a restore can rebuild it: `role-add`. */
@@ -113,6 +143,13 @@ export interface MassAction {
 	 * stops the job before its requests meet the change.
 	 */
 	roleChanged?(role: ChangedRole, workersTop: number): MassnickError | undefined;
+	/**
+	 * Sends the job's changes (not its undo's) many at a time: used instead of {@link apply} for them
+	 * when set. See {@link BatchApply}.
+	 */
+	readonly applyBatch?: BatchApply | undefined;
+	/** Where the undo finds who to plan: `members` unless set (see {@link RestoreListing}). */
+	readonly restoreListing?: RestoreListing | undefined;
 	/** Sends one change; throws discord.js's errors as they come. */
 	apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void>;
 }

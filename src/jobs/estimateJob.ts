@@ -1,5 +1,6 @@
 import type { GuildContext } from './GuildContext.js';
 import { hasFinerFilters } from './filters/hasFinerFilters.js';
+import type { MassAction } from './MassAction.js';
 import type { MemberFilters } from './planner.js';
 
 /** No filter at all: every member but our bots is in the job. */
@@ -65,6 +66,14 @@ export interface JobEstimate {
 
 /** On Discord, each token changes about one member a second in a guild: 10 per 10 s (docs/discord.md). */
 export const CHANGES_PER_SECOND_PER_WORKER = 1;
+
+/**
+ * About how many changes one worker makes a second for `action`, or for its undo: its batched
+ * pace where it sends its changes many at a time, else {@link CHANGES_PER_SECOND_PER_WORKER}.
+ */
+export function changesPerSecond(action: Pick<MassAction, 'applyBatch'>, undo: boolean): number {
+	return undo || !action.applyBatch ? CHANGES_PER_SECOND_PER_WORKER : action.applyBatch.perSecond;
+}
 
 export const exactly = (count: number): Range => ({ atLeast: count, atMost: count });
 
@@ -177,7 +186,11 @@ export function estimateDurationMs(changes: number, workers: number, perWorkerPe
  * them, with `active` of its workers connected; `null` with none. All processes run at once, so
  * this is the whole job's time too when the others keep the same pace.
  */
-export function estimateShareMs(changes: number, fleet: { readonly active: number; readonly held: number; readonly count: number }): number | null {
+export function estimateShareMs(
+	changes: number,
+	fleet: { readonly active: number; readonly held: number; readonly count: number },
+	perWorkerPerSecond = CHANGES_PER_SECOND_PER_WORKER,
+): number | null {
 	if (fleet.count <= 0) return null;
-	return estimateDurationMs((changes * fleet.held) / fleet.count, fleet.active);
+	return estimateDurationMs((changes * fleet.held) / fleet.count, fleet.active, perWorkerPerSecond);
 }

@@ -6,13 +6,14 @@
 export { ABOVE_REQUESTER, forRequester, type GuildContext, hasAdministrator, outOfReach } from './GuildContext.js';
 export type { Job, JobMode, JobResult } from './Job.js';
 export { JobManager } from './JobManager.js';
-export type { ActionWords, ChangedRole, ChangeRequest, ChangeTarget, MassAction } from './MassAction.js';
+export type { ActionWords, BatchApply, BatchResult, ChangedRole, ChangeRequest, ChangeTarget, MassAction, RestoreListing } from './MassAction.js';
 export { DONE, type Plan, type SlotValue } from './Plan.js';
 export type { ProgressSnapshot, WorkerSnapshot } from './Progress.js';
 export { OPERATOR_ID, type Requester } from './Requester.js';
 export { OPERATOR, type RequesterRank } from './RequesterRank.js';
 export {
 	CHANGES_PER_SECOND_PER_WORKER,
+	changesPerSecond,
 	estimateMemberEdit,
 	estimateRestore,
 	estimateShareMs,

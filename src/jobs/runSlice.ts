@@ -4,6 +4,7 @@ import { whenAborted } from '../util/whenAborted.js';
 import type { MemberRecord } from '../discord/MemberRecord.js';
 import { ABOVE_REQUESTER } from './GuildContext.js';
 import type { Plan, RestoreEntry } from './Plan.js';
+import { takeOrAbort } from './takeOrAbort.js';
 import type { WorkQueue } from './WorkQueue.js';
 
 /** The outcomes a slice counts; failures carry a reason of their own. */
@@ -207,21 +208,5 @@ async function applyChange(options: SliceOptions, change: PendingChange): Promis
 		case 'transient':
 			reporter.failed(failure.reason);
 			return undefined;
-	}
-}
-
-async function takeOrAbort<T>(queue: WorkQueue<T>, signal: AbortSignal): Promise<T | undefined> {
-	const ready = queue.poll();
-	if (ready !== undefined) return ready;
-	if (signal.aborted) return undefined;
-	let onAbort: (() => void) | undefined;
-	const aborted = new Promise<undefined>((resolve) => {
-		onAbort = () => resolve(undefined);
-		signal.addEventListener('abort', onAbort, { once: true });
-	});
-	try {
-		return await Promise.race([queue.take(), aborted]);
-	} finally {
-		signal.removeEventListener('abort', onAbort!);
 	}
 }

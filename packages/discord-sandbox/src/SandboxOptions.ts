@@ -14,6 +14,7 @@ export type BucketName =
 	| 'memberKick'
 	| 'memberBan'
 	| 'memberUnban'
+	| 'banList'
 	| 'bulkBan'
 	| 'commands'
 	| 'messageCreate'
@@ -149,11 +150,13 @@ export const SANDBOX_DEFAULTS = {
 			// (docs/role-routes.md).
 			memberRole: { limit: 10, windowMs: 10_000 },
 			// Kick: 5 per 1 s per guild, observed (hata, Alliance Auth). Discord publishes nothing for
-			// the ban routes (hata marks them "optimistic"): the sandbox gives a ban and an unban the
-			// kick's bucket shape, and a bulk ban (up to 200 users) 1 per second (README).
+			// a ban or an unban (hata marks them "optimistic"): the sandbox gives them the kick's bucket
+			// shape; the ban list 10 per 10 s per guild, as hata observed; a bulk ban (up to 200 users),
+			// which nobody has published a figure for, 1 per second (docs/discord.md, "Banning members").
 			memberKick: { limit: 5, windowMs: 1000 },
 			memberBan: { limit: 5, windowMs: 1000 },
 			memberUnban: { limit: 5, windowMs: 1000 },
+			banList: { limit: 10, windowMs: 10_000 },
 			bulkBan: { limit: 1, windowMs: 1000 },
 			// Observed on Discord: 2 per 60 s per guild. Tests and restarts re-register commands
 			// often, and nothing in massnick depends on this limit, so the sandbox is lenient.

@@ -209,6 +209,16 @@ describe('POST /guilds/{id}/bulk-ban', () => {
 		expect(tooMany.rawError).toMatchObject({ errors: { user_ids: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] } } });
 	});
 
+	it('checks delete_message_seconds as a ban does (400/50035 past a week) and ignores delete_message_days, which it does not take', async () => {
+		const [target] = take(1);
+		const error = await apiFailure(rest.post(Routes.guildBulkBan(sandbox.guildId), { body: { user_ids: [target!], delete_message_seconds: 604_801 } }));
+		expect([error.status, error.code]).toEqual([400, RESTJSONErrorCodes.InvalidFormBodyOrContentType]);
+		expect(error.rawError).toMatchObject({ errors: { delete_message_seconds: { _errors: [{ code: 'NUMBER_TYPE_MAX' }] } } });
+		expect(isMember(target!)).toBe(true);
+		const result = await rest.post(Routes.guildBulkBan(sandbox.guildId), { body: { user_ids: [target!], delete_message_days: 99 } });
+		expect(result).toEqual({ banned_users: [target], failed_users: [] });
+	});
+
 	it('needs Manage Guild as well as Ban Members: 403/50013 with Ban Members alone', async () => {
 		const massnick = sandbox.state.guild.roleIds.Massnick;
 		await control.editRole(sandbox.guildId, massnick, { permissions: ['ManageNicknames', 'ViewAuditLog', 'BanMembers'] });

@@ -30,6 +30,32 @@ async function stats(
 }
 
 describe('per-route limits', () => {
+	it('the ban routes: a bulk ban 1 a second per token per guild, the ban list 10 per 10 s, each its own bucket', async () => {
+		const sandbox = await sandboxWith({});
+		await fetch(`${sandbox.controlUrl}/guilds/${sandbox.guildId}/roles/${sandbox.state.guild.roleIds.Massnick}`, {
+			method: 'PATCH',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ permissions: ['ManageNicknames', 'BanMembers', 'ManageGuild'] }),
+		});
+		const call = (token: string, method: string, path: string, body?: unknown) =>
+			fetch(`${sandbox.apiUrl}/v10${path}`, {
+				method,
+				headers: { Authorization: `Bot ${token}`, 'Content-Type': 'application/json' },
+				...(body === undefined ? {} : { body: JSON.stringify(body) }),
+			});
+		const [first, second] = renamableMembers(sandbox, 2);
+		const bulk = await call(sandbox.workerTokens[0]!, 'POST', Routes.guildBulkBan(sandbox.guildId), { user_ids: [first] });
+		expect([bulk.status, bulk.headers.get('x-ratelimit-limit'), bulk.headers.get('x-ratelimit-remaining')]).toEqual([200, '1', '0']);
+		expect(Number(bulk.headers.get('x-ratelimit-reset-after'))).toBeLessThanOrEqual(1);
+		const again = await call(sandbox.workerTokens[0]!, 'POST', Routes.guildBulkBan(sandbox.guildId), { user_ids: [second] });
+		expect(again.status).toBe(429);
+		// Another worker's token has a bulk ban of its own.
+		expect((await call(sandbox.workerTokens[1]!, 'POST', Routes.guildBulkBan(sandbox.guildId), { user_ids: [second] })).status).toBe(200);
+		const list = await call(sandbox.workerTokens[0]!, 'GET', Routes.guildBans(sandbox.guildId));
+		expect([list.status, list.headers.get('x-ratelimit-limit')]).toEqual([200, '10']);
+		expect(list.headers.get('x-ratelimit-bucket')).not.toBe(bulk.headers.get('x-ratelimit-bucket'));
+	});
+
 	it('a REST client that follows the headers renames 25 members with zero 429s, over at least two windows', async () => {
 		// timeScale 20: PATCH member allows 10 per 0.5 s.
 		const sandbox = await sandboxWith({ timeScale: 20 });

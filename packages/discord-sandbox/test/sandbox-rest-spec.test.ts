@@ -220,6 +220,7 @@ beforeAll(async () => {
 				memberKick: generous,
 				memberBan: generous,
 				memberUnban: generous,
+				banList: generous,
 				bulkBan: generous,
 				commands: generous,
 				messageCreate: generous,

@@ -3,7 +3,7 @@ import { expandAuditLogReason, withRequesterReason } from '../../config/index.js
 import { toMemberRecord } from '../../discord/toMemberRecord.js';
 import {
 	ABOVE_REQUESTER,
-	CHANGES_PER_SECOND_PER_WORKER,
+	changesPerSecond,
 	estimateShareMs,
 	forRequester,
 	type GuildContext,
@@ -54,6 +54,7 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 	const estimate = exact?.estimate ?? estimated;
 	const { fleet } = context;
 	const workers = fleet.active.length;
+	const perWorker = changesPerSecond(pending.action, pending.undo);
 	return {
 		title: pending.title,
 		scope: pending.scope,
@@ -81,8 +82,8 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 		workers,
 		workerCount: fleet.count,
 		heldIds: fleet.ids,
-		durationMs: estimate.change ? estimateShareMs(estimate.change.atMost, { active: workers, held: fleet.size, count: fleet.count }) : null,
-		perSecond: workers * CHANGES_PER_SECOND_PER_WORKER,
+		durationMs: estimate.change ? estimateShareMs(estimate.change.atMost, { active: workers, held: fleet.size, count: fleet.count }, perWorker) : null,
+		perSecond: workers * perWorker,
 	};
 }
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { MemberRecord } from '../../discord/MemberRecord.js';
 import type { Fleet } from '../../workers/Fleet.js';
 import type { ListingClient } from '../listMembers.js';
+import type { Listing } from '../listPages.js';
 import type { MassAction } from '../MassAction.js';
 import type { Plan } from '../Plan.js';
 import type { MemberFilters } from '../planner.js';
@@ -28,8 +29,10 @@ export interface JobOptions {
 	 * sends nothing, so it needs no worker). Default false.
 	 */
 	wholeGuild?: boolean | undefined;
-	/** The bots that page through the member list: those whose application has the members intent. */
+	/** The bots that page through the list: those whose application has the members intent, for members. */
 	listers: readonly ListingClient[];
+	/** Who the job plans, page by page: the guild's members (`listMembers`) unless set. */
+	list?: Listing | undefined;
 	guildId: string;
 	/** Who the job is about besides its action (for a count of it later); the plan applies them. */
 	filters?: MemberFilters | undefined;

@@ -1,8 +1,9 @@
 import type { MemberRecord } from '../../discord/MemberRecord.js';
 import { withSignal } from '../../util/withSignal.js';
 import type { Worker } from '../../workers/Worker.js';
-import type { MassAction } from '../MassAction.js';
+import type { BatchApply, BatchResult, MassAction } from '../MassAction.js';
 import type { Progress } from '../Progress.js';
+import { runBatchSlice } from '../runBatchSlice.js';
 import { type PendingChange, runSlice, type SliceEnd, type SliceOptions } from '../runSlice.js';
 import type { ListingFeed } from './ListingFeed.js';
 import type { SliceLayout } from './SliceLayout.js';
@@ -11,6 +12,8 @@ import type { SliceLayout } from './SliceLayout.js';
 export interface SliceWork
 	extends Pick<SliceOptions, 'plan' | 'beforeChange' | 'left' | 'maxInFlight' | 'retry' | 'dryRun' | 'signal' | 'requestSignal' | 'guard'> {
 	action: MassAction;
+	/** Send the changes many at a time this way (the job's own changes, not a restore's); one by one without. */
+	batch?: BatchApply | undefined;
 	guildId: string;
 	/** Audit-log reason sent with every change. */
 	reason: string;
@@ -79,16 +82,13 @@ export class SliceDispatch {
 			work.stopped(id);
 			return 'revoked';
 		}
-		const { action, guildId, reason, fail, broke, stopped, ...slice } = work;
+		const { action, batch, guildId, reason, fail, broke, stopped, maxInFlight, ...slice } = work;
+		// A count's slice of a worker held elsewhere sends nothing, so it needs no worker.
+		const common = { ...slice, worker: worker ?? NO_WORKER, queue, reporter: this.progress.reporter(id) };
 		try {
-			const end = await runSlice({
-				...slice,
-				// A count's slice of a worker held elsewhere sends nothing, so it needs no worker.
-				worker: worker ?? NO_WORKER,
-				queue,
-				apply: (change, signal) => apply(work, worker!, change, signal),
-				reporter: this.progress.reporter(id),
-			});
+			const end = batch
+				? await runBatchSlice({ ...common, size: batch.size, send: (changes, signal) => sendBatch(work, batch, worker!, changes, signal) })
+				: await runSlice({ ...common, maxInFlight, apply: (change, signal) => apply(work, worker!, change, signal) });
 			if (end === 'revoked' && worker) stopped(id, worker);
 			return end;
 		} catch (error) {
@@ -108,13 +108,28 @@ export class SliceDispatch {
  */
 function apply({ action, guildId, reason, fail }: SliceWork, worker: Worker, change: PendingChange, signal: AbortSignal): Promise<void> {
 	return withSignal(signal, (own) => action.apply({ rest: worker.client.rest, guildId }, change.id, change.to, { reason, signal: own! })).catch(
-		(error: unknown) => {
-			// One answer that says no other change can pass ends the job, not a flood of the same.
-			const fatal = action.endsJob?.(error);
-			if (fatal) fail(fatal);
-			throw error;
-		},
+		(error: unknown) => endsJobOn(action, fail, error),
 	);
+}
+
+/** Sends one batch of changes with `worker`'s token, as {@link apply} sends one. */
+function sendBatch(
+	{ action, guildId, reason, fail }: SliceWork,
+	batch: BatchApply,
+	worker: Worker,
+	changes: readonly PendingChange[],
+	signal: AbortSignal,
+): Promise<BatchResult> {
+	return withSignal(signal, (own) => batch.send({ rest: worker.client.rest, guildId }, changes, { reason, signal: own! })).catch((error: unknown) =>
+		endsJobOn(action, fail, error),
+	);
+}
+
+/** One answer that says no other change can pass ends the job, not a flood of the same; rethrows it for the slice. */
+function endsJobOn(action: MassAction, fail: (error: Error) => void, error: unknown): never {
+	const fatal = action.endsJob?.(error);
+	if (fatal) fail(fatal);
+	throw error;
 }
 
 /** A worker whose token was revoked, or that stopped: its members are counted, never sent. */

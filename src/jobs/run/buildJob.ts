@@ -3,6 +3,7 @@ import type { Config } from '../../config/index.js';
 import { expandAuditLogReason, withRequesterReason } from '../../config/index.js';
 import type { Fleet } from '../../workers/Fleet.js';
 import { Job, type JobOptions } from '../Job.js';
+import { listBans } from '../listBans.js';
 import type { ListingClient } from '../listMembers.js';
 
 /** What differs between jobs; the rest comes from the configuration and the fleet. */
@@ -20,7 +21,7 @@ export function buildJob(spec: JobSpec, { config, fleet, listers, logger }: JobS
 	return new Job({
 		...spec,
 		fleet,
-		listers,
+		...listingOf(spec, fleet, listers),
 		guildId: config.guildId,
 		reason: withRequesterReason(
 			expandAuditLogReason(config.auditLogReason, {
@@ -35,4 +36,15 @@ export function buildJob(spec: JobSpec, { config, fleet, listers, logger }: JobS
 		retry: config.workers.retry,
 		logger: logger.child({ job: spec.id }),
 	});
+}
+
+/**
+ * Who the job plans and which bots page through them: the guild's members, listed by the bots
+ * with the members intent; for the undo of an action whose members are banned, the guild's ban
+ * list, read by the workers here, who hold Ban Members for that action (its admission checked it).
+ */
+function listingOf(spec: JobSpec, fleet: Fleet, listers: readonly ListingClient[]): Pick<JobOptions, 'list' | 'listers'> {
+	if (spec.mode !== 'restore' || spec.action.restoreListing !== 'bans') return { listers };
+	const workers = fleet.active.length > 0 ? fleet.active : fleet.workers;
+	return { list: listBans, listers: workers.map((worker) => ({ rest: worker.client.rest, label: worker.label })) };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kickModule } from '../../../src/actions/kick/kickModule.js';
 import { nicknameModule } from '../../../src/actions/nickname/nicknameModule.js';
+import { banModule } from '../../../src/actions/ban/banModule.js';
 import { roleModule } from '../../../src/actions/role/roleModule.js';
 import { parseRunArgs, runUsage } from '../../../src/cli/parseRunArgs.js';
 
@@ -42,6 +43,14 @@ describe('parseRunArgs', () => {
 				progressEveryMs: 2500,
 			},
 		});
+	});
+
+	it('reads run massban with its own flags, checked against the choices Discord would offer', () => {
+		expect(parseRunArgs(['massban', '--delete-messages', '1h', '--reason', 'raid', '--joined-after', '10m'])).toMatchObject({
+			kind: 'run',
+			request: { kind: 'action', job: 'massban', module: banModule, options: { delete_messages: '1h', reason: 'raid', joined_after: '10m' } },
+		});
+		expect(problemOf(['massban', '--delete-messages', '2h'])).toMatch(/--delete-messages is one of none, 1h, 6h, 12h, 24h, 3d, 7d, got "2h"/);
 	});
 
 	it('reads run restore with and without the fallback name', () => {
@@ -110,7 +119,7 @@ describe('parseRunArgs', () => {
 	});
 
 	it('names the job that is missing or unknown', () => {
-		expect(problemOf([])).toMatch(/which job.*massnick, massrole, sanitize, clearnicks, masstimeout, masskick, restore or lockdown/);
+		expect(problemOf([])).toMatch(/which job.*massnick, massrole, sanitize, clearnicks, masstimeout, masskick, massban, restore or lockdown/);
 		expect(problemOf(['massrename'])).toMatch(/unknown job "massrename"/);
 		expect(problemOf(['massrole', '--role', ROLE])).toMatch(/add or remove.*got "--role"/);
 	});

@@ -8,7 +8,7 @@ import { ErrorCodes, JobError } from '../../../src/errors.js';
 import { Job, type JobOptions, type JobState } from '../../../src/jobs/Job.js';
 import { QUEUE_OVERFILL } from '../../../src/jobs/job/pageRoom.js';
 import type { ListingClient } from '../../../src/jobs/listMembers.js';
-import type { ChangeRequest, ChangeTarget, MassAction } from '../../../src/jobs/MassAction.js';
+import type { BatchApply, ChangeRequest, ChangeTarget, MassAction } from '../../../src/jobs/MassAction.js';
 import { DONE, type Plan, type SlotValue } from '../../../src/jobs/Plan.js';
 import type { PendingChange } from '../../../src/jobs/runSlice.js';
 import type { Fleet } from '../../../src/workers/Fleet.js';
@@ -224,12 +224,21 @@ interface Setup {
 }
 
 function setup(
-	options: { members?: APIGuildMember[]; count?: number; size?: number; held?: number[]; listerLabels?: string[] } & Partial<JobOptions> = {},
+	options: {
+		members?: APIGuildMember[];
+		count?: number;
+		size?: number;
+		held?: number[];
+		listerLabels?: string[];
+		/** Gives the fake action a batched path. */
+		batch?: (action: FakeAction) => BatchApply;
+	} & Partial<JobOptions> = {},
 ): Setup {
-	const { members, count = 0, size = 3, held, listerLabels = ['the boss'], ...rest } = options;
+	const { members, count = 0, size = 3, held, listerLabels = ['the boss'], batch, ...rest } = options;
 	const guild = new FakeGuild(members ?? Array.from({ length: count }, (_, i) => apiMember(memberId(i))));
 	const { fleet, workers, workerOf } = fakeFleet(size, held);
 	const action = new FakeAction(workerOf);
+	if (batch) Object.assign(action, { applyBatch: batch(action) });
 	const planned = new Map<string, number>();
 	const logs: string[] = [];
 	const job = new Job({
@@ -698,5 +707,48 @@ describe("Job's listing, paced by the workers' queues", () => {
 		expect(action.applied.filter((applied) => applied.worker !== 0)).toHaveLength(owners[1]! + owners[2]!);
 		job.cancel();
 		expect((await run).state).toBe('cancelled');
+	});
+
+	it('an action that sends in batches: each worker sends its own members in calls of at most its size, each journaled whole first', async () => {
+		const calls: Array<{ worker: number; ids: string[] }> = [];
+		const journaled = new Set<string>();
+		const { job, action, guild } = setup({
+			count: 2500,
+			size: 3,
+			beforeChange: async (changes) => void changes.forEach((change) => journaled.add(change.id)),
+			batch: (fake) => ({
+				size: 200,
+				perSecond: 200,
+				async send(target, changes) {
+					for (const change of changes) expect(journaled.has(change.id)).toBe(true);
+					calls.push({ worker: fake.workerOf(target.rest), ids: changes.map((change) => change.id) });
+					return { failed: new Map([[changes[0]!.id, 'refused']]) };
+				},
+			}),
+		});
+		expect(job.queueCapacity).toBeGreaterThanOrEqual(200);
+		expect((await job.run()).state).toBe('finished');
+		expect(action.applied).toEqual([]);
+		expect(calls.every((call) => call.ids.length <= 200 && call.ids.every((id) => workerIndexOf(id, 3) === call.worker))).toBe(true);
+		expect(calls.flatMap((call) => call.ids).sort()).toEqual(guild.members.map((member) => member.user.id).sort());
+		expect(job.progress.snapshot()).toMatchObject({ changed: 2500 - calls.length, failedByReason: { refused: calls.length } });
+	});
+
+	it('the restore of a batching action goes member by member, through the listing it is given', async () => {
+		const banned = Array.from({ length: 30 }, (_, i) => memberId(i));
+		const lists: string[] = [];
+		const { job, action, guild } = setup({
+			size: 3,
+			mode: 'restore',
+			batch: () => ({ size: 200, perSecond: 200, send: () => Promise.reject(new Error('a restore sends no batch')) }),
+			list: async function* (options) {
+				lists.push(options.rests.map((rest) => rest.label).join(','));
+				yield banned.map((id): MemberRecord => ({ id, username: id, globalName: null, nick: null, roles: [], bot: false, banned: true }));
+			},
+		});
+		expect((await job.run()).state).toBe('finished');
+		expect([lists, guild.gets]).toEqual([['the boss'], []]);
+		expect([...action.timesApplied().keys()].sort()).toEqual([...banned].sort());
+		for (const applied of action.applied) expect(applied.worker).toBe(workerIndexOf(applied.memberId, 3));
 	});
 });

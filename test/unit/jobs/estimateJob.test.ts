@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { estimateRoleChange } from '../../../src/actions/role/estimateRoleChange.js';
-import { estimateDurationMs, estimateMemberEdit, estimateShareMs, estimateRestore, type GuildCounts, membersInScope } from '../../../src/jobs/estimateJob.js';
+import {
+	changesPerSecond,
+	estimateDurationMs,
+	estimateMemberEdit,
+	estimateShareMs,
+	estimateRestore,
+	type GuildCounts,
+	membersInScope,
+} from '../../../src/jobs/estimateJob.js';
 import { GUILD_ID as GUILD, guildContext, OWNER_ID as OWNER } from '../../support/guildContext.js';
 
 const WORKERS_ROLE = '200000000000000001';
@@ -154,5 +162,16 @@ describe("estimateMemberEdit within the requester's reach", () => {
 
 	it('gives a range from 0 when filters leave who holds what unknown', () => {
 		expect(estimateMemberEdit(counts, helper(1, 'Event'), { onlyRoleId: EVENT }).aboveRequester).toEqual({ atLeast: 0, atMost: 400_000 });
+	});
+});
+
+describe('changesPerSecond', () => {
+	it('a batching action’s job goes at its batched pace, its undo and every other action one change a second per worker', () => {
+		const batching = { applyBatch: { size: 200, perSecond: 200, send: () => Promise.resolve({ failed: new Map() }) } };
+		expect(changesPerSecond(batching, false)).toBe(200);
+		expect(changesPerSecond(batching, true)).toBe(1);
+		expect(changesPerSecond({}, false)).toBe(1);
+		// 2,000 bans over 10 workers at 200 a second each: one second, not 200.
+		expect(estimateShareMs(2000, { active: 10, held: 10, count: 10 }, changesPerSecond(batching, false))).toBe(1000);
 	});
 });

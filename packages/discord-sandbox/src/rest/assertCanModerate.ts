@@ -2,6 +2,7 @@ import { RESTJSONErrorCodes } from 'discord-api-types/v10';
 import type { SandboxApp } from '../state/SandboxApp.js';
 import type { SandboxState } from '../state/SandboxState.js';
 import { DiscordHttpError } from './errors.js';
+import { holdsPermissions } from './requirePermissions.js';
 
 /**
  * Discord's rules for acting on another member (kick, ban, timeout): the bot holds every bit of
@@ -12,9 +13,8 @@ import { DiscordHttpError } from './errors.js';
  * @see {@link https://discord.com/developers/docs/topics/permissions#permission-hierarchy}
  */
 export function assertCanModerate(state: SandboxState, app: SandboxApp, target: number, permissions: bigint): void {
-	const held = state.permissions(app.memberIndex);
 	const allowed =
-		(held & permissions) === permissions &&
+		holdsPermissions(state, app, permissions) &&
 		!state.isOwner(target) &&
 		(state.isOwner(app.memberIndex) || state.highestPosition(target) < state.highestPosition(app.memberIndex));
 	if (!allowed) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);

@@ -1,6 +1,5 @@
 import { PermissionFlagsBits, RESTJSONErrorCodes, type APIBan } from 'discord-api-types/v10';
 import { banUser, unbanUser } from '../state/banUser.js';
-import type { SandboxApp } from '../state/SandboxApp.js';
 import type { SandboxState } from '../state/SandboxState.js';
 import { assertCanModerate } from './assertCanModerate.js';
 import { countNonMemberBan } from './countNonMemberBan.js';
@@ -8,12 +7,8 @@ import { DiscordHttpError } from './errors.js';
 import { integerQuery, requireGuild, snowflakeQuery } from './queryParams.js';
 import { readBanBody } from './readBanBody.js';
 import { readReason } from './readReason.js';
+import { requirePermissions } from './requirePermissions.js';
 import type { Route } from './Route.js';
-
-/** Every ban route needs Ban Members (or Administrator); 403/50013 otherwise. */
-function requireBanMembers(state: SandboxState, app: SandboxApp): void {
-	if ((state.permissions(app.memberIndex) & PermissionFlagsBits.BanMembers) === 0n) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);
-}
 
 /** The ban of a user, as the ban routes return it. */
 function banJson(state: SandboxState, userId: bigint): APIBan {
@@ -22,7 +17,7 @@ function banJson(state: SandboxState, userId: bigint): APIBan {
 }
 
 /**
- * The ban routes: list (sorted by user id, `limit` 1–1000 default 1000, `before` and `after` user
+ * The ban routes, each needing Ban Members (403/50013 without): list (sorted by user id, `limit` 1–1000 default 1000, `before` and `after` user
  * ids), get one (404/10026 Unknown Ban), ban (a member within the bot's reach, or a user who is no
  * member, up to the non-member ban limit: 400/30035 past it; 404/10013 for no such user; banning
  * someone banned already is a 204 that changes nothing) and unban (404/10026 when not banned).
@@ -34,12 +29,12 @@ export const banRoutes: Route[] = [
 	{
 		method: 'GET',
 		path: '/guilds/:guild/bans',
-		bucket: 'default',
+		bucket: 'banList',
 		auth: 'bot',
 		major: 'guild',
 		handle({ ctx: { state }, app, params, query }) {
 			requireGuild(state, params.guild);
-			requireBanMembers(state, app!);
+			requirePermissions(state, app!, PermissionFlagsBits.BanMembers);
 			const limit = integerQuery(query, 'limit', { min: 1, max: 1000, fallback: 1000 });
 			const page = state.bans.page({ limit, before: snowflakeQuery(query, 'before'), after: snowflakeQuery(query, 'after') });
 			return { status: 200, body: page.map((ban) => banJson(state, ban.userId)) };
@@ -53,7 +48,7 @@ export const banRoutes: Route[] = [
 		major: 'guild',
 		handle({ ctx: { state }, app, params }) {
 			requireGuild(state, params.guild);
-			requireBanMembers(state, app!);
+			requirePermissions(state, app!, PermissionFlagsBits.BanMembers);
 			const userId = BigInt(params.user!);
 			if (!state.bans.has(userId)) throw DiscordHttpError.of(RESTJSONErrorCodes.UnknownBan);
 			return { status: 200, body: banJson(state, userId) };
@@ -71,7 +66,7 @@ export const banRoutes: Route[] = [
 			const app = request.app!;
 			const guildId = requireGuild(state, params.guild);
 			readBanBody(request.body);
-			requireBanMembers(state, app);
+			requirePermissions(state, app, PermissionFlagsBits.BanMembers);
 			const userId = BigInt(params.user!);
 			const index = state.members.slotOf(userId);
 			if (index === -1) throw DiscordHttpError.of(RESTJSONErrorCodes.UnknownUser);
@@ -93,7 +88,7 @@ export const banRoutes: Route[] = [
 			const { state } = request.ctx;
 			const app = request.app!;
 			requireGuild(state, request.params.guild);
-			requireBanMembers(state, app);
+			requirePermissions(state, app, PermissionFlagsBits.BanMembers);
 			if (!unbanUser(state, BigInt(request.params.user!), { actorIndex: app.memberIndex, reason: readReason(request) }))
 				throw DiscordHttpError.of(RESTJSONErrorCodes.UnknownBan);
 			return { status: 204 };

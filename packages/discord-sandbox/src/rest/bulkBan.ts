@@ -7,8 +7,9 @@ import { canModerate } from './assertCanModerate.js';
 import { countNonMemberBan } from './countNonMemberBan.js';
 import { DiscordHttpError } from './errors.js';
 import { requireGuild } from './queryParams.js';
-import { readBanBody } from './readBanBody.js';
+import { readBulkBanBody } from './readBanBody.js';
 import { readReason } from './readReason.js';
+import { requirePermissions } from './requirePermissions.js';
 import type { Route } from './Route.js';
 
 /** Discord's most users in one bulk ban. */
@@ -76,8 +77,8 @@ export const bulkBanRoutes: Route[] = [
 			const { ctx } = request;
 			const app = request.app!;
 			const guildId = requireGuild(ctx.state, request.params.guild);
-			const ids = readUserIds(readBanBody(request.body));
-			if ((ctx.state.permissions(app.memberIndex) & NEEDS) !== NEEDS) throw DiscordHttpError.of(RESTJSONErrorCodes.MissingPermissions);
+			const ids = readUserIds(readBulkBanBody(request.body));
+			requirePermissions(ctx.state, app, NEEDS);
 			return { status: 200, body: bulkBan(ctx, app, guildId, ids, readReason(request)) };
 		},
 	},

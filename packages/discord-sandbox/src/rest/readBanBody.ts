@@ -11,13 +11,30 @@ const MAX_DELETE_SECONDS = 604_800;
  * @see {@link https://discord.com/developers/docs/resources/guild#create-guild-ban}
  */
 export function readBanBody(body: unknown): Record<string, unknown> {
-	if (body === undefined || body === null) return {};
-	if (typeof body !== 'object' || Array.isArray(body))
-		throw DiscordHttpError.invalidFormBody({ _errors: [{ code: 'DICT_TYPE_CONVERT', message: 'Only dictionaries may be used in a DictType' }] });
-	const fields = body as Record<string, unknown>;
+	const fields = readDict(body);
 	checkInteger(fields, 'delete_message_seconds', MAX_DELETE_SECONDS);
 	checkInteger(fields, 'delete_message_days', 7);
 	return fields;
+}
+
+/**
+ * A bulk ban's body: `delete_message_seconds` checked as for one ban; Bulk Guild Ban has no
+ * `delete_message_days` (Discord's spec lists `user_ids` and `delete_message_seconds` only), so
+ * one sent is ignored, as Discord ignores fields a route does not take.
+ *
+ * @see {@link https://discord.com/developers/docs/resources/guild#bulk-guild-ban}
+ */
+export function readBulkBanBody(body: unknown): Record<string, unknown> {
+	const fields = readDict(body);
+	checkInteger(fields, 'delete_message_seconds', MAX_DELETE_SECONDS);
+	return fields;
+}
+
+function readDict(body: unknown): Record<string, unknown> {
+	if (body === undefined || body === null) return {};
+	if (typeof body !== 'object' || Array.isArray(body))
+		throw DiscordHttpError.invalidFormBody({ _errors: [{ code: 'DICT_TYPE_CONVERT', message: 'Only dictionaries may be used in a DictType' }] });
+	return body as Record<string, unknown>;
 }
 
 function checkInteger(fields: Record<string, unknown>, name: string, max: number): void {

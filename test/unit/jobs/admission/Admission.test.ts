@@ -112,6 +112,25 @@ describe('Admission: one ordered list of preconditions', () => {
 		expect(asked).toEqual([PermissionFlagsBits.ManageRoles]);
 	});
 
+	it('an action needing two permissions is refused naming the one who asked lacks, or both, and the workers’ missing one', () => {
+		const ban = Object.assign(Object.create(action) as typeof action, {
+			permission: PermissionFlagsBits.BanMembers | PermissionFlagsBits.ManageGuild,
+			words: { ...action.words, doing: 'Banning' },
+		});
+		const holding = (held: bigint) => (permission: bigint) => (held & permission) === permission;
+		const both = PermissionFlagsBits.BanMembers | PermissionFlagsBits.ManageGuild;
+		const world = (workers: bigint): World => ({ ...fine(), workers: fine().workers.map((worker) => ({ ...worker, perms: workers })) });
+		const onlyBan = refusal(world(both), request({ action: ban, allowed: holding(PermissionFlagsBits.BanMembers) }));
+		expect(onlyBan.message).toMatch(/needs the Manage Guild permission \(/);
+		expect(onlyBan.message).not.toMatch(/Ban Members/);
+		const neither = refusal(world(both), request({ action: ban, allowed: holding(0n) }));
+		expect(neither.message).toMatch(/needs the Ban Members and Manage Guild permissions/);
+		expect(neither.context).toMatchObject({ precondition: 'requester-permission', permission: 'Ban Members, Manage Guild' });
+		const workers = refusal(world(PermissionFlagsBits.ManageGuild), request({ action: ban, allowed: holding(both) }));
+		expect(workers.message).toMatch(/worker 0, worker 1 lack the Ban Members permission this job needs/);
+		expect(() => admissionOf(world(both)).admit(request({ action: ban, allowed: holding(both) }))).not.toThrow();
+	});
+
 	it('splits in two where the action is known only later: each precondition still runs once', () => {
 		const seen: string[] = [];
 		const admission = admissionOf(fine(), seen);

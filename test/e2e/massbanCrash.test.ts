@@ -1,0 +1,97 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
+import { afterEach, describe, expect, it } from 'vitest';
+import { journalLines } from '../support/journalLines.js';
+import { reportFigures } from '../support/reportFigures.js';
+import { type BotProcess, spawnBot } from '../support/spawnBot.js';
+import { type Sandbox, startMassnickOn } from '../support/startStack.js';
+import { waitUntil } from '../support/waitUntil.js';
+
+const WORKERS = 4;
+const RAID = 2400;
+const bulkBans = (requests: readonly SandboxRequest[]): SandboxRequest[] =>
+	requests.filter((request) => request.method === 'POST' && request.route === '/guilds/:id/bulk-ban' && request.status === 200);
+
+describe('/massban after a crash of the real process', () => {
+	let sandbox: Sandbox | undefined;
+	let bot: BotProcess | undefined;
+	let dataDir = '';
+
+	afterEach(async () => {
+		bot?.child.kill('SIGKILL');
+		await sandbox?.close();
+		if (dataDir) await rm(dataDir, { recursive: true, force: true });
+		bot = undefined;
+		sandbox = undefined;
+	});
+
+	it('SIGKILL between bulk bans: every user banned was journaled first, the restart bans only who is left, and /restore unbans exactly the raid', async () => {
+		// One bulk ban per worker every 1.5 s: a worker's 600 raid accounts take three calls, so the kill falls between them.
+		sandbox = await startSandbox({
+			members: 1500,
+			workers: WORKERS,
+			seed: 41,
+			timeScale: 10,
+			rateLimits: { routes: { bulkBan: { limit: 1, windowMs: 15_000 } } },
+		});
+		dataDir = await mkdtemp(join(tmpdir(), 'massnick-bancrash-'));
+		const { guildId } = sandbox;
+		const control = new SandboxControl(sandbox.controlUrl);
+		const massnickRole = sandbox.state.guild.roleIds.Massnick;
+		await control.editRole(guildId, massnickRole, { permissions: ['ManageNicknames', 'ChangeNickname', 'ViewAuditLog', 'BanMembers', 'ManageGuild'] });
+		const { raidIds } = await control.stageRaid(guildId, { count: RAID, realJoiners: 200 });
+		const bans = sandbox.state.bans;
+
+		bot = await spawnBot(sandbox, dataDir);
+		await control.invoke(guildId, sandbox.ownerId, 'massban', { joined_after: '15m', name_matches: '/free nitro/' }, sandbox.channelId);
+		await waitUntil(() => bans.size > 0, { what: 'the first bulk ban', everyMs: 5 });
+		bot.child.kill('SIGKILL');
+		await bot.exited;
+		bot = undefined;
+		const bannedAtKill = raidIds.filter((id) => bans.has(BigInt(id)));
+		expect(bannedAtKill.length).toBeLessThan(RAID);
+		const { lastSeq: killedAt } = await control.requests();
+		const journaled = new Set((await journalLines(dataDir, guildId)).filter((line) => line.type === 'original').map((line) => line.id as string));
+		expect(bannedAtKill.filter((id) => !journaled.has(id))).toEqual([]);
+
+		// Started again with no command: the interrupted job goes on, for the members still there.
+		bot = await spawnBot(sandbox, dataDir);
+		await waitUntil(() => bans.size === RAID, { what: 'every raid account banned after the restart', timeoutMs: 60_000 });
+		let finished: Record<string, unknown> | undefined;
+		await waitUntil(
+			async () => {
+				finished = (await journalLines(dataDir, guildId)).find((line) => line.type === 'status' && line.state === 'finished');
+				return finished !== undefined;
+			},
+			{ what: 'the resumed job to finish' },
+		);
+		// It banned exactly who was left: no user twice (Discord would have listed them failed).
+		expect(finished!.counts).toMatchObject({ changed: RAID - bannedAtKill.length, failed: {} });
+		const { requests } = await control.requests();
+		const after = requests.filter((request) => request.seq > killedAt);
+		expect(bulkBans(after).length).toBeGreaterThan(0);
+		expect(requests.filter((request) => request.status === 403 || request.status === 429)).toEqual([]);
+		expect(raidIds.every((id) => bans.has(BigInt(id)))).toBe(true);
+		bot.signal('SIGTERM');
+		expect(await bot.exited).toBe(0);
+		bot = undefined;
+
+		const again = await startMassnickOn(sandbox, dataDir, sandbox.workerTokens);
+		try {
+			const { lastSeq } = await control.requests();
+			expect((await again.runJob('restore', {})).result?.state).toBe('finished');
+			const unbans = (await control.requests(lastSeq)).requests.filter((request) => request.method === 'DELETE' && request.route === '/guilds/:id/bans/:id');
+			expect(unbans.map((request) => request.targetId).sort()).toEqual([...raidIds].sort());
+			expect(bans.size).toBe(0);
+		} finally {
+			await again.close();
+		}
+		reportFigures('massban SIGKILL and resume', {
+			bannedBeforeKill: bannedAtKill.length,
+			bannedAfterRestart: RAID - bannedAtKill.length,
+			journaled: journaled.size,
+		});
+	});
+});
