@@ -19,6 +19,7 @@ describe('commandPermissions', () => {
 			{ command: 'clearnicks', permission: PermissionFlagsBits.ManageNicknames },
 			{ command: 'masstimeout', permission: PermissionFlagsBits.ModerateMembers },
 			{ command: 'masskick', permission: PermissionFlagsBits.KickMembers },
+			{ command: 'massban', permission: PermissionFlagsBits.BanMembers | PermissionFlagsBits.ManageGuild },
 		]);
 	});
 });
@@ -31,6 +32,7 @@ describe('checkCommands', () => {
 			'  ✗ /massrole: Manage Roles (needed only for /massrole): worker 0 and worker 1 lack it; not in the invite links (add "massrole" to invite.actions)',
 			'  ✗ /masstimeout: Moderate Members (needed only for /masstimeout): worker 0 and worker 1 lack it; not in the invite links (add "masstimeout" to invite.actions)',
 			'  ✗ /masskick: Kick Members (needed only for /masskick): worker 0 and worker 1 lack it; not in the invite links (add "masskick" to invite.actions)',
+			'  ✗ /massban: Ban Members and Manage Guild (needed only for /massban): worker 0 and worker 1 lack it; not in the invite links (add "massban" to invite.actions)',
 		]);
 		// Not chosen: the operator may not want it, so lacking it is no problem.
 		expect(findings).toEqual([]);
