@@ -1,8 +1,9 @@
-import { type ButtonInteraction, MessageFlags } from 'discord.js';
+import { type ButtonInteraction, MessageFlags, type ModalSubmitInteraction } from 'discord.js';
 import { permissionNames } from '../../discord/permissionNames.js';
 import type { BossContext } from '../BossContext.js';
 import type { CustomIdArgs } from '../customIds.js';
 import { isAllowed, notAllowedText } from '../isAllowed.js';
+import type { Preview } from './Preview.js';
 import type { PreviewClaim } from './PreviewBoard.js';
 import { startPreviewed } from './startPreviewed.js';
 import { typedCountModal } from './typedCountModal.js';
@@ -26,16 +27,8 @@ export const refusals: Record<Exclude<PreviewClaim, { ok: true }>['reason'], str
  * the modal that takes it and leaves the preview open: the submit starts it (`submitTypedCount`).
  */
 export async function pressPreview(interaction: ButtonInteraction, { previewId, button }: CustomIdArgs['preview'], context: BossContext): Promise<void> {
-	const claim = context.previews.check(previewId, interaction.user.id);
-	if (!claim.ok) {
-		await interaction.reply({ content: refusals[claim.reason], flags: MessageFlags.Ephemeral });
-		return;
-	}
-	const preview = claim.preview;
-	if (!isAllowed(interaction, context.config.permissions, preview.options.permission)) {
-		await interaction.reply({ content: notAllowedText('start this job', permissionNames(preview.options.permission)), flags: MessageFlags.Ephemeral });
-		return;
-	}
+	const preview = await claimPreview(interaction, previewId, context);
+	if (!preview) return;
 	// A job whose count is typed (a kick) asks for it first; the preview stays open until it is right.
 	const typed = preview.facts.typedCount;
 	if (button === 'start' && typed !== undefined) {
@@ -50,4 +43,26 @@ export async function pressPreview(interaction: ButtonInteraction, { previewId, 
 	}
 	await interaction.update(preview.render({ state: 'starting' }));
 	await startPreviewed(interaction, preview, context);
+}
+
+/**
+ * The open preview `previewId` for the member who answers it (a press of Start or Cancel, or the
+ * typed count's submit), who still holds its permission; otherwise they are told why privately,
+ * nothing runs, and this is `undefined`.
+ */
+export async function claimPreview(
+	interaction: ButtonInteraction | ModalSubmitInteraction,
+	previewId: string,
+	context: BossContext,
+): Promise<Preview | undefined> {
+	const claim = context.previews.check(previewId, interaction.user.id);
+	if (!claim.ok) {
+		await interaction.reply({ content: refusals[claim.reason], flags: MessageFlags.Ephemeral });
+		return undefined;
+	}
+	if (!isAllowed(interaction, context.config.permissions, claim.preview.options.permission)) {
+		await interaction.reply({ content: notAllowedText('start this job', permissionNames(claim.preview.options.permission)), flags: MessageFlags.Ephemeral });
+		return undefined;
+	}
+	return claim.preview;
 }

@@ -1,10 +1,8 @@
 import { escapeMarkdown, MessageFlags, type ModalSubmitInteraction } from 'discord.js';
-import { permissionNames } from '../../discord/permissionNames.js';
 import { formatCount } from '../../present/index.js';
 import type { BossContext } from '../BossContext.js';
 import type { CustomIdArgs } from '../customIds.js';
-import { isAllowed, notAllowedText } from '../isAllowed.js';
-import { refusals } from './pressPreview.js';
+import { claimPreview } from './pressPreview.js';
 import { startPreviewed } from './startPreviewed.js';
 import { readTypedCount, TYPED_COUNT_INPUT } from './typedCountModal.js';
 
@@ -18,16 +16,8 @@ const ECHO_LIMIT = 40;
  * typed and what was expected, and leaves the preview open for another try or Cancel.
  */
 export async function submitTypedCount(interaction: ModalSubmitInteraction, { previewId }: CustomIdArgs['confirm'], context: BossContext): Promise<void> {
-	const claim = context.previews.check(previewId, interaction.user.id);
-	if (!claim.ok) {
-		await interaction.reply({ content: refusals[claim.reason], flags: MessageFlags.Ephemeral });
-		return;
-	}
-	const preview = claim.preview;
-	if (!isAllowed(interaction, context.config.permissions, preview.options.permission)) {
-		await interaction.reply({ content: notAllowedText('start this job', permissionNames(preview.options.permission)), flags: MessageFlags.Ephemeral });
-		return;
-	}
+	const preview = await claimPreview(interaction, previewId, context);
+	if (!preview) return;
 	const expected = preview.facts.typedCount;
 	const typed = interaction.fields.getTextInputValue(TYPED_COUNT_INPUT);
 	if (expected === undefined || readTypedCount(typed) !== expected || !interaction.isFromMessage()) {
