@@ -19,11 +19,9 @@ export async function readResumeInput(
 	irreversible: (header: JournalHeader) => boolean = () => false,
 ): Promise<ResumeDisk> {
 	const listed = await journals.list();
-	const found = new Map<string, RunRecord>();
-	for (const journal of listed) {
-		const record = await records.read(journal.header.jobId);
-		if (record) found.set(journal.header.jobId, record);
-	}
+	// Read side by side: a guild keeps a journal per job until 30 days after its restore.
+	const read = await Promise.all(listed.map(async (journal) => [journal.header.jobId, await records.read(journal.header.jobId)] as const));
+	const found = new Map<string, RunRecord>(read.flatMap(([jobId, record]) => (record ? [[jobId, record] as const] : [])));
 	const cannotUndo = new Set(listed.filter((journal) => irreversible(journal.header)).map((journal) => journal.header.jobId));
 	return { journals: listed, records: found, runningId, irreversible: cannotUndo };
 }

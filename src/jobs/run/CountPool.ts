@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { finerFiltersOf } from '../filters/hasFinerFilters.js';
 import type { Job } from '../Job.js';
 import type { MassAction } from '../MassAction.js';
@@ -52,7 +53,20 @@ export class CountPool {
 	}
 }
 
-/** A count's identity: the same key counts the same members the same way. */
+/**
+ * A count's identity: the same key counts the same members the same way. A file's ids (up to
+ * 100,000) are keyed by a digest of their list, not spelled out: the key is built on every /status and /stats.
+ */
 function countKey(action: MassAction, filters: MemberFilters, rank: RequesterRank | undefined): string {
-	return JSON.stringify([action.type, action.target, filters.onlyRoleId ?? null, filters.excludeRoleId ?? null, finerFiltersOf(filters) ?? null, rank ?? null]);
+	const finer = finerFiltersOf(filters);
+	const aim = finer?.userIds ? { ...finer, userIds: idListKey(finer.userIds) } : finer;
+	return JSON.stringify([action.type, action.target, filters.onlyRoleId ?? null, filters.excludeRoleId ?? null, aim ?? null, rank ?? null]);
+}
+
+/** A digest of a list of ids, computed once per array: a key never holds 2 MB of ids. */
+const idListKeys = new WeakMap<readonly string[], string>();
+function idListKey(ids: readonly string[]): string {
+	let key = idListKeys.get(ids);
+	if (key === undefined) idListKeys.set(ids, (key = `${ids.length}:${createHash('sha256').update(ids.join(',')).digest('base64url')}`));
+	return key;
 }
