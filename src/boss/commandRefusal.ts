@@ -1,6 +1,5 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { PermissionSettings } from '../config/index.js';
-import { permissionNames } from '../discord/permissionNames.js';
 import { commandPermission } from './commandPermission.js';
 import { isAllowed, lackedPermissions, notAllowedText } from './isAllowed.js';
 import { mayNotSeeJobsText, maySeeJobs } from './maySeeJobs.js';
@@ -14,5 +13,5 @@ export function commandRefusal(interaction: ChatInputCommandInteraction, rules: 
 	const needs = commandPermission(interaction.commandName);
 	if (needs === undefined) return maySeeJobs(interaction, rules) ? undefined : mayNotSeeJobsText(interaction.commandName);
 	if (isAllowed(interaction, rules, needs)) return undefined;
-	return notAllowedText(`use /${interaction.commandName}`, permissionNames(lackedPermissions(interaction, rules, needs)));
+	return notAllowedText(`use /${interaction.commandName}`, lackedPermissions(interaction, rules, needs));
 }

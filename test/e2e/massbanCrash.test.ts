@@ -79,7 +79,8 @@ describe('/massban after a crash of the real process', () => {
 		// out, nothing is lost). Any other 429 fails the test.
 		const windowMs = 15_000 / 10;
 		const lastBefore = new Map<string, number>();
-		for (const request of requests.filter((sent) => sent.seq <= killedAt && sent.route === '/guilds/:id/bulk-ban')) lastBefore.set(request.botUserId!, request.at);
+		for (const request of requests.filter((sent) => sent.seq <= killedAt && sent.route === '/guilds/:id/bulk-ban'))
+			lastBefore.set(request.botUserId!, request.at);
 		const firstAfter = new Map<string, SandboxRequest>();
 		for (const request of after.filter((sent) => sent.method === 'POST' && sent.route === '/guilds/:id/bulk-ban')) {
 			if (!firstAfter.has(request.botUserId!)) firstAfter.set(request.botUserId!, request);

@@ -1,5 +1,4 @@
 import { type ChatInputCommandInteraction, ApplicationCommandType, escapeMarkdown, InteractionContextType, MessageFlags } from 'discord.js';
-import { permissionNames } from '../../discord/permissionNames.js';
 import { cancelJob, cancellingText, jobPermission } from '../status/cancelJob.js';
 import type { BossContext } from '../BossContext.js';
 import { isAllowed, notAllowedText } from '../isAllowed.js';
@@ -23,7 +22,7 @@ export const cancelCommand: BossCommand = {
 		const running = context.jobs.current;
 		if (running && !running.result && !isAllowed(interaction, context.config.permissions, jobPermission(running))) {
 			await interaction.reply({
-				content: notAllowedText(`stop **${escapeMarkdown(running.title)}**`, permissionNames(jobPermission(running))),
+				content: notAllowedText(`stop **${escapeMarkdown(running.title)}**`, jobPermission(running)),
 				flags: MessageFlags.Ephemeral,
 			});
 			return;
@@ -51,7 +50,7 @@ async function closeInterrupted(interaction: ChatInputCommandInteraction, contex
 	if (permission !== undefined && !isAllowed(interaction, context.config.permissions, permission)) {
 		// Said privately, as every refusal is: the acknowledgement was public.
 		await interaction.deleteReply();
-		await interaction.followUp({ content: notAllowedText('close the interrupted job', permissionNames(permission)), flags: MessageFlags.Ephemeral });
+		await interaction.followUp({ content: notAllowedText('close the interrupted job', permission), flags: MessageFlags.Ephemeral });
 		return;
 	}
 	await interaction.editReply(await closeText(context));

@@ -1,5 +1,4 @@
 import { type ButtonInteraction, MessageFlags } from 'discord.js';
-import { permissionNames } from '../../discord/permissionNames.js';
 import type { Job } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import { cancelJob, cancellingText, jobPermission, undoWords } from './cancelJob.js';
@@ -59,7 +58,7 @@ export async function pressStatus(interaction: ButtonInteraction, args: CustomId
 	}
 	const permission = jobPermission(job);
 	if (!isAllowed(interaction, context.config.permissions, permission)) {
-		await interaction.reply({ content: notAllowedText('use the buttons of this job', permissionNames(permission)), flags: MessageFlags.Ephemeral });
+		await interaction.reply({ content: notAllowedText('use the buttons of this job', permission), flags: MessageFlags.Ephemeral });
 		return;
 	}
 	await presses[args.button](interaction, job, args, context);
