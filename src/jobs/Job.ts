@@ -9,6 +9,8 @@ import { ListingFeed } from './job/ListingFeed.js';
 import { SliceDispatch, type SliceWork } from './job/SliceDispatch.js';
 import { SliceLayout } from './job/SliceLayout.js';
 import { listMembers } from './listMembers.js';
+import { compareSnowflakes } from './filters/compareSnowflakes.js';
+import { listingBounds } from './filters/listingBounds.js';
 import type { MassAction } from './MassAction.js';
 import type { MemberFilters } from './planner.js';
 import { Progress } from './Progress.js';
@@ -254,11 +256,16 @@ export class Job extends EventEmitter<JobEvents> {
 		};
 	}
 
-	/** Lists the guild, hands each member to its slice's queue, and waits for room between pages. */
+	/**
+	 * Lists the guild, hands each member to its slice's queue, and waits for room between pages.
+	 * A job applying its action lists only the part of the id order its filters can select from
+	 * (see `listingBounds`); an undo lists every member, as its journal may hold anyone.
+	 */
 	async #list(): Promise<void> {
 		const { guildId, listers, retry, list = listMembers } = this.#options;
 		const tally = this.listedIds;
-		for await (const page of list({ guildId, rests: listers, signal: this.signal, retry })) {
+		const { after, last } = this.mode === 'apply' ? listingBounds(this.#options.filters) : {};
+		for await (const page of list({ guildId, rests: listers, signal: this.signal, retry, ...(after === undefined ? {} : { after }) })) {
 			for (const member of page) {
 				tally?.met(member.id);
 				this.#slices.listed(member);
@@ -266,6 +273,8 @@ export class Job extends EventEmitter<JobEvents> {
 			// Joiners this page passed without holding them joined after it was read: the job's to assign.
 			for (const joiner of this.#joiners.listed(page.map((member) => member.id))) this.#slices.joined(joiner);
 			this.#slices.feed.pageHandedOut();
+			// Past the last id the filters can select: no later page holds anyone for the job.
+			if (last !== undefined && page.length > 0 && compareSnowflakes(page[page.length - 1]!.id, last) >= 0) break;
 			await this.#slices.feed.roomForNextPage();
 			this.signal.throwIfAborted();
 		}
