@@ -10,8 +10,11 @@ import { showLive } from '../status/showLive.js';
 
 /** How a changing command is let through (see `Admission`). */
 export interface CommandAdmission {
-	/** The command's permission, checked again when Start is pressed. */
-	readonly permission: bigint;
+	/**
+	 * The command's permission, checked again when Start is pressed; by default the job's action's
+	 * (a /restore's is that of the job it undoes: Ban Members and Manage Guild to unban).
+	 */
+	readonly permission?: bigint | undefined;
 	/**
 	 * The command admitted its action already, before calling (an action command knows its action
 	 * from its options). Otherwise the admission's checks that need no action run before anything
@@ -71,7 +74,7 @@ export async function startOrPreview(
 	const preview = new Preview({
 		id: interaction.id,
 		userId: interaction.user.id,
-		permission,
+		permission: permission ?? pending.action.permission,
 		pending,
 		facts,
 		edit: (message) => interaction.editReply(message),
