@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
+import { commandAnswer } from '../support/commandAnswer.js';
 import { journalLines } from '../support/journalLines.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { type BotProcess, spawnBot } from '../support/spawnBot.js';
+import { startFromPreview } from '../support/startFromPreview.js';
 import { type Sandbox, startMassnickOn } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
 
@@ -45,7 +47,10 @@ describe('/massban after a crash of the real process', () => {
 		const bans = sandbox.state.bans;
 
 		bot = await spawnBot(sandbox, dataDir);
-		await control.invoke(guildId, sandbox.ownerId, 'massban', { joined_after: '15m', name_matches: '/free nitro/' }, sandbox.channelId);
+		const asked = await control.invoke(guildId, sandbox.ownerId, 'massban', { joined_after: '15m', name_matches: '/free nitro/' }, sandbox.channelId);
+		// A ban of more than 100 members starts once its count is typed in the modal of the preview's Start.
+		const preview = await commandAnswer(control, asked, 60_000);
+		expect(await startFromPreview(control, sandbox, sandbox.ownerId, preview)).toBe(RAID);
 		await waitUntil(() => bans.size > 0, { what: 'the first bulk ban', everyMs: 5 });
 		bot.child.kill('SIGKILL');
 		await bot.exited;

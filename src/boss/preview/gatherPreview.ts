@@ -69,6 +69,7 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 				: `Discord's role member counts could not be read (${roleMembers.message}), so the job counts as it runs.`,
 		irreversible: pending.undo ? undefined : pending.action.irreversible,
 		typedCount: exact?.typedCount,
+		typedCountWhy: exact?.typedCount === undefined ? undefined : pending.typedCountWhy,
 		sample,
 		// The job's id is given when it starts; the rest of the reason is what its requests carry.
 		reason: withRequesterReason(

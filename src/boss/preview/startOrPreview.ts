@@ -21,7 +21,10 @@ export interface CommandAdmission {
 	 * is acknowledged, and the rest once `prepare` has built the job (a /restore reads its journal).
 	 */
 	readonly admitted?: boolean | undefined;
-	/** Preview it even in a guild below `preview.skipBelowMembers`: a job whose count is typed before it runs (a kick). */
+	/**
+	 * Preview it even in a guild below `preview.skipBelowMembers`: a job whose count may be typed
+	 * before it runs (a kick; a ban, in a guild of more than 100 members).
+	 */
 	readonly alwaysPreview?: boolean | undefined;
 }
 
@@ -52,7 +55,7 @@ export async function startOrPreview(
 		if (!admitted) admission.admitAction({ action: pending.action, undo: pending.undo, rank, allowed });
 		return pending;
 	};
-	// A job that asks for its count typed (a kick) is previewed in a guild of any size.
+	// A job that may ask for its count typed (a kick; a ban, in a guild past 100) skips no preview.
 	const small = context.boss.guild.memberCount < context.config.preview.skipBelowMembers && !alwaysPreview;
 	// A command that had to download a file acknowledged itself already, privately.
 	const acknowledged = interaction.deferred;
