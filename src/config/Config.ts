@@ -126,6 +126,16 @@ export interface Settings {
 	readonly invite: InviteSettings;
 }
 
+/**
+ * The HTTP server `massnick start` answers health checks and Prometheus scrapes on: `/healthz`,
+ * `/readyz` and `/metrics` (`MASSNICK_METRICS_PORT`, `MASSNICK_METRICS_HOST`).
+ */
+export interface MetricsSettings {
+	/** The address it listens on: loopback (`127.0.0.1`) unless `MASSNICK_METRICS_HOST` says otherwise. */
+	readonly host: string;
+	readonly port: number;
+}
+
 /** One worker this process holds: its id among `workerCount`, and its bot's token (secret). */
 export interface HeldWorker {
 	readonly id: number;
@@ -175,6 +185,8 @@ export interface EnvSettings {
 	 * job there for /status and /stats; `undefined` when unset.
 	 */
 	readonly fleetJournalsDir: string | undefined;
+	/** Where to serve health checks and metrics; `undefined` (no server) unless `MASSNICK_METRICS_PORT` is set. */
+	readonly metrics: MetricsSettings | undefined;
 }
 
 /** Everything massnick is configured with: read once at start, validated, deeply frozen. */

@@ -57,3 +57,9 @@ export const DEFAULT_ENV: Pick<EnvSettings, 'apiUrl' | 'logLevel' | 'logFormat' 
 	logFormat: 'auto',
 	dataDir: 'data',
 });
+
+/**
+ * Where the health and metrics server listens unless `MASSNICK_METRICS_HOST` says otherwise:
+ * loopback, so nothing off the machine reaches it until the operator opens it on purpose.
+ */
+export const DEFAULT_METRICS_HOST = '127.0.0.1';

@@ -3,6 +3,7 @@ import type { ConfigProblem } from '../errors.js';
 import { isSnowflake } from '../discord/snowflake.js';
 import type { EnvSettings, HeldWorker, LogFormat, LogLevel } from './Config.js';
 import { DEFAULT_ENV } from './defaults.js';
+import { readMetricsEnv } from './readMetricsEnv.js';
 import { readWorkerIds } from './readWorkerIds.js';
 
 /** The environment keys massnick reads, and nothing else. */
@@ -21,6 +22,8 @@ export const ENV_KEYS = [
 	'MASSNICK_DATA_DIR',
 	'FLEET_JOURNALS_DIR',
 	'MASSNICK_CONFIG_DIR',
+	'MASSNICK_METRICS_PORT',
+	'MASSNICK_METRICS_HOST',
 ] as const;
 
 export type EnvKey = (typeof ENV_KEYS)[number];
@@ -118,8 +121,10 @@ export function readEnv(env: Readonly<Record<string, string | undefined>>): {
 		);
 	}
 
+	const metrics = readMetricsEnv(value('MASSNICK_METRICS_PORT'), value('MASSNICK_METRICS_HOST'), problem);
+
 	return {
-		settings: { bossToken, workerTokens, workerCount, heldWorkers, listerToken, guildId, apiUrl, logLevel, logFormat, dataDir, fleetJournalsDir },
+		settings: { bossToken, workerTokens, workerCount, heldWorkers, listerToken, guildId, apiUrl, logLevel, logFormat, dataDir, fleetJournalsDir, metrics },
 		problems,
 	};
 }
