@@ -4,6 +4,20 @@ import { sleep } from '../util/sleep.js';
 /** Discord's window for invalid requests: 10,000 responses of 401, 403 or 429 per 10 minutes. */
 export const INVALID_REQUEST_WINDOW_MS = 10 * 60 * 1000;
 
+/** Discord's ceiling: an address that earns this many invalid answers within the window is banned for a while. */
+export const INVALID_REQUEST_LIMIT = 10_000;
+
+/** The scopes Discord names in a 429's `X-RateLimit-Scope`; `none` when it sends none, `other` for a word it never documented. */
+export type RateLimitScope = 'user' | 'global' | 'shared' | 'none' | 'other';
+
+/** The invalid answers the guard has seen since it began, for metrics: they only grow. */
+export interface InvalidRequestTotals {
+	/** Answers that count towards Discord's limit, by status (a shared 429 is in none of them). */
+	readonly byStatus: Readonly<Record<401 | 403 | 429, number>>;
+	/** Every 429, shared ones included, by its `X-RateLimit-Scope`. */
+	readonly rateLimitedByScope: Readonly<Record<RateLimitScope, number>>;
+}
+
 /**
  * Keeps the whole process far below Discord's invalid-request ceiling.
  *
@@ -17,6 +31,8 @@ export const INVALID_REQUEST_WINDOW_MS = 10 * 60 * 1000;
 export class InvalidRequestGuard {
 	readonly #times: number[] = [];
 	#head = 0;
+	readonly #byStatus = { 401: 0, 403: 0, 429: 0 };
+	readonly #byScope: Record<RateLimitScope, number> = { user: 0, global: 0, shared: 0, none: 0, other: 0 };
 
 	constructor(
 		readonly budget: number,
@@ -29,9 +45,19 @@ export class InvalidRequestGuard {
 		rest.on('response', (_request, response) => {
 			const status = response.status;
 			if (status !== 401 && status !== 403 && status !== 429) return;
-			if (status === 429 && response.headers.get('x-ratelimit-scope') === 'shared') return;
+			if (status === 429) {
+				const scope = scopeOf(response.headers.get('x-ratelimit-scope'));
+				this.#byScope[scope]++;
+				if (scope === 'shared') return;
+			}
+			this.#byStatus[status]++;
 			this.record();
 		});
+	}
+
+	/** What the guard has seen since it began (see {@link InvalidRequestTotals}). */
+	get totals(): InvalidRequestTotals {
+		return { byStatus: { ...this.#byStatus }, rateLimitedByScope: { ...this.#byScope } };
 	}
 
 	record(): void {
@@ -60,4 +86,9 @@ export class InvalidRequestGuard {
 			this.#head = 0;
 		}
 	}
+}
+
+function scopeOf(header: string | null): RateLimitScope {
+	if (header === null) return 'none';
+	return header === 'user' || header === 'global' || header === 'shared' ? header : 'other';
 }

@@ -1,3 +1,4 @@
+import { REST } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestGuard } from '../../../src/discord/InvalidRequestGuard.js';
 import { flushPromises } from '../../support/flushPromises.js';
@@ -45,5 +46,29 @@ describe('InvalidRequestGuard', () => {
 		const waiting = guard.ready(controller.signal);
 		controller.abort(new Error('cancelled'));
 		await expect(waiting).rejects.toThrow('cancelled');
+	});
+
+	it('counts what a watched client is answered: 401, 403 and 429 by status, every 429 by scope, a shared one outside the window', () => {
+		const guard = new InvalidRequestGuard(100, 60_000);
+		const rest = new REST();
+		guard.watch(rest);
+		const answer = (status: number, scope?: string) =>
+			rest.emit('response', {} as never, new Response(null, { status, headers: scope === undefined ? {} : { 'x-ratelimit-scope': scope } }) as never);
+		answer(200);
+		answer(404);
+		answer(401);
+		answer(403);
+		answer(403);
+		answer(429, 'user');
+		answer(429, 'global');
+		answer(429, 'shared');
+		answer(429, 'shared');
+		answer(429);
+		answer(429, 'something-new');
+		expect(guard.totals).toEqual({
+			byStatus: { 401: 1, 403: 2, 429: 4 },
+			rateLimitedByScope: { user: 1, global: 1, shared: 2, none: 1, other: 1 },
+		});
+		expect(guard.count).toBe(7);
 	});
 });
