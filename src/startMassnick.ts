@@ -68,6 +68,8 @@ export interface StartMassnickOptions {
 	 * on SIGINT or SIGTERM. The start then throws `StartAborted`.
 	 */
 	signal?: AbortSignal;
+	/** Told of every job before it runs (see `JobManagerOptions.observeJobs`): what the metrics count. */
+	observeJobs?: ((job: Job) => void) | undefined;
 }
 
 /**
@@ -162,6 +164,7 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 		guildClients: () => [...(boss ? [boss.client] : []), ...fleet.workers.map((worker) => worker.client)],
 		listers,
 		actionOf: (header) => actionOf(header, actionDeps),
+		observeJobs: options.observeJobs,
 		logger: logger.child({ component: 'jobs' }),
 	});
 	boss?.attach({ config, fleet, jobs, actionDeps, logger: logger.child({ component: 'commands' }) });

@@ -75,7 +75,10 @@ export class Job extends EventEmitter<JobEvents> {
 		if (options.wholeGuild && !options.dryRun) throw new RangeError('only a dry run may plan members whose worker runs elsewhere');
 		const held = fleet.workers.map((worker) => worker.index);
 		const layout = SliceLayout.of({ workerCount: fleet.count, held, wholeGuild: options.wholeGuild });
-		this.progress = new Progress(layout.ids, now);
+		this.progress = new Progress(layout.ids, now, {
+			outcome: (worker, outcome) => this.emit('outcome', worker, outcome),
+			failed: (worker, reason) => this.emit('failure', worker, reason),
+		});
 		this.#plan = plan;
 		this.#beforeChange = beforeChange;
 		const slices = Math.max(1, layout.ids.length);
@@ -134,6 +137,11 @@ export class Job extends EventEmitter<JobEvents> {
 	/** The most members any worker held queued at once: bounded however large the guild. */
 	get peakQueued(): number {
 		return this.#slices.feed.peakQueued;
+	}
+
+	/** The members each worker's queue holds now, by worker id: what is listed but not yet taken. */
+	get queued(): ReadonlyMap<number, number> {
+		return new Map(this.#slices.layout.ids.map((id, place) => [id, this.#slices.feed.queue(place).size]));
 	}
 
 	/** How many members each worker's queue holds before the listing waits. */

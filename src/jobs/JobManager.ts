@@ -51,6 +51,7 @@ export class JobManager {
 		const launch = { config, fleet, logger, slot: this.#slot, records: this.records };
 		this.#launch = (run) => {
 			this.#runs.set(run.job, run);
+			options.observeJobs?.(run.job);
 			return launchRun(run, launch);
 		};
 	}

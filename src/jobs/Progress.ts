@@ -59,6 +59,12 @@ export interface ProgressSnapshot {
 	etaMs: number | null;
 }
 
+/** Told of each count as it is made, with the worker's id: how the job's events follow its slices. */
+export interface ProgressTap {
+	outcome(worker: number, outcome: Outcome): void;
+	failed(worker: number, reason: string): void;
+}
+
 /**
  * A job's counters, per worker. Only counters: the members themselves are in the guild and the
  * journal, so a restart loses nothing but these, and a rerun rebuilds them from the live guild.
@@ -76,11 +82,15 @@ export class Progress {
 	#listingDone = false;
 	#endedAt: number | undefined;
 
-	/** `workers`: the ids of the workers counted, or how many (ids 0 to n-1). */
+	readonly #tap: ProgressTap | undefined;
+
+	/** `workers`: the ids of the workers counted, or how many (ids 0 to n-1); `tap`: told of each count. */
 	constructor(
 		workers: number | readonly number[],
 		readonly now: () => number = Date.now,
+		tap?: ProgressTap,
 	) {
+		this.#tap = tap;
 		this.#ids = typeof workers === 'number' ? Array.from({ length: workers }, (_, id) => id) : [...workers];
 		this.#places = new Map(this.#ids.map((id, place) => [id, place]));
 		const workerCount = this.#ids.length;
@@ -123,13 +133,16 @@ export class Progress {
 	reporter(index: number): SliceReporter {
 		const counts = this.#counts(index);
 		const meter = this.#meters[this.#places.get(index)!]!;
+		const tap = this.#tap;
 		return {
 			outcome: (outcome: Outcome) => {
 				counts[outcome]++;
 				if (outcome === 'changed') meter.add();
+				tap?.outcome(index, outcome);
 			},
 			failed: (reason: string) => {
 				counts.failed[reason] = (counts.failed[reason] ?? 0) + 1;
+				tap?.failed(index, reason);
 			},
 			inFlight: (delta: number) => {
 				counts.inFlight += delta;

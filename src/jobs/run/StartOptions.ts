@@ -71,5 +71,10 @@ export interface JobManagerOptions {
 	actionOf: (header: JournalHeader) => MassAction | undefined;
 	/** Told of every precondition checked (see `Admission`): a seam for tests and logs. */
 	observePreconditions?: PreconditionObserver | undefined;
+	/**
+	 * Told of every job the manager runs (a job, a restore, their dry runs; not the counts of
+	 * /stats) before it starts, so its events can be followed from the first: the metrics' seam.
+	 */
+	observeJobs?: ((job: Job) => void) | undefined;
 	logger: Logger;
 }

@@ -314,6 +314,48 @@ describe('Job', () => {
 		for (const worker of snapshot.workers) expect(worker.done).toBe(worker.inSlice);
 	});
 
+	it('tells each outcome and failure as an event with the owner worker’s id, matching its counts', async () => {
+		const nicks = [null, 'done', 'cant', 'fail'];
+		const members = Array.from({ length: 120 }, (_, i) => apiMember(memberId(i), nicks[i % 4]!));
+		const { job, action } = setup({ members, size: 3 });
+		action.respond = async (applied) => {
+			if (members.find((member) => member.user.id === applied.memberId)!.nick === 'fail') throw apiError(403, RESTJSONErrorCodes.MissingPermissions);
+		};
+		const told = new Map<string, number>();
+		const tell = (key: string) => told.set(key, (told.get(key) ?? 0) + 1);
+		job.on('outcome', (worker, outcome) => tell(`${worker} ${outcome}`));
+		job.on('failure', (worker, reason) => tell(`${worker} failed ${reason}`));
+		await job.run();
+		const counted = new Map<string, number>();
+		for (const worker of job.progress.snapshot().workers) {
+			for (const [key, count] of [
+				[`${worker.index} changed`, worker.changed],
+				[`${worker.index} alreadyDone`, worker.alreadyDone],
+				[`${worker.index} cant`, worker.cant],
+				[`${worker.index} failed missing-permissions`, worker.failed['missing-permissions'] ?? 0],
+			] as const) {
+				if (count > 0) counted.set(key, count);
+			}
+		}
+		expect(told).toEqual(counted);
+		expect([...told.values()].reduce((sum, count) => sum + count, 0)).toBe(120);
+	});
+
+	it('`queued` tells what each worker’s queue holds now, by worker id', async () => {
+		const { job, action, guild } = setup({ count: 1000, size: 3, held: [0, 2] });
+		expect([...job.queued.keys()]).toEqual([0, 2]);
+		action.respond = heldUntilAborted;
+		const run = job.run();
+		await guild.waitForGets(1);
+		await flushPromises();
+		const ids = guild.members.map((member) => member.user.id);
+		const owners = owned(ids, 3);
+		// Each worker took the first change it sends; the rest of its members wait in its queue.
+		expect(Object.fromEntries(job.queued)).toEqual({ 0: owners[0]! - 1, 2: owners[2]! - 1 });
+		job.cancel(0);
+		expect((await run).state).toBe('cancelled');
+	});
+
 	it('goes planned → running → finished, and ended() resolves with the result', async () => {
 		const { job, states } = setup({ count: 10 });
 		expect(job.state).toBe('planned');

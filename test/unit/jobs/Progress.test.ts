@@ -48,6 +48,23 @@ describe('Progress', () => {
 		expect(progress.snapshot().workers[0]!.failed).toEqual({ timeout: 1 });
 	});
 
+	it('a tap is told each outcome and failure as it is counted, with the worker’s id among the fleet', () => {
+		const told: string[] = [];
+		const progress = new Progress([3, 7], clock().now, {
+			outcome: (worker, outcome) => told.push(`${worker} ${outcome}`),
+			failed: (worker, reason) => told.push(`${worker} failed ${reason}`),
+		});
+		progress.reporter(7).outcome('changed');
+		progress.reporter(3).outcome('alreadyDone');
+		progress.reporter(7).failed('http-502');
+		progress.reporter(3).inFlight(1);
+		expect(told).toEqual(['7 changed', '3 alreadyDone', '7 failed http-502']);
+		expect(progress.snapshot().workers.map((worker) => [worker.index, worker.changed, worker.failedTotal])).toEqual([
+			[3, 0, 0],
+			[7, 1, 1],
+		]);
+	});
+
 	it('in-flight renames go up and down', () => {
 		const progress = new Progress(1, clock().now);
 		const reporter = progress.reporter(0);
