@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config/loadConfig.js';
 import { secretsOf } from '../../src/config/redactTokens.js';
 import type { Job } from '../../src/jobs/Job.js';
 import { createLogger } from '../../src/log/createLogger.js';
-import { type Massnick, startMassnick } from '../../src/startMassnick.js';
+import { type Massnick, type StartMassnickOptions, startMassnick } from '../../src/startMassnick.js';
 import { commandAnswer } from './commandAnswer.js';
 import { startFromPreview } from './startFromPreview.js';
 import { waitUntil } from './waitUntil.js';
@@ -54,6 +54,8 @@ export interface StackOptions {
 	dataDir?: string;
 	/** Override settings after loading (e.g. the status refresh). */
 	settings?: (config: Config) => Config;
+	/** Told of every job before it runs, as `massnick start` tells the metrics. */
+	observeJobs?: StartMassnickOptions['observeJobs'];
 }
 
 /** The sandbox and a real massnick on it, as a user would run them, over HTTP and WebSocket. */
@@ -68,7 +70,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 	const ownDataDir = options.dataDir === undefined;
 	const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'massnick-test-')));
 	try {
-		const stack = await startMassnickOn(sandbox, dataDir, sandbox.workerTokens, options.settings);
+		const stack = await startMassnickOn(sandbox, dataDir, sandbox.workerTokens, options.settings, { observeJobs: options.observeJobs });
 		return {
 			...stack,
 			async close() {
@@ -89,6 +91,7 @@ export async function startMassnickOn(
 	dataDir: string,
 	workerTokens: readonly string[],
 	settings?: (config: Config) => Config,
+	start: Pick<StartMassnickOptions, 'observeJobs'> = {},
 ): Promise<Stack> {
 	const loaded = loadConfig({
 		env: {
@@ -118,7 +121,7 @@ export async function startMassnickOn(
 		},
 	});
 	const logger = createLogger({ level: 'debug', secrets: secretsOf(config), destination });
-	const massnick = await startMassnick(config, logger);
+	const massnick = await startMassnick(config, logger, start);
 	const control = new SandboxControl(sandbox.controlUrl);
 	return {
 		sandbox,

@@ -120,6 +120,13 @@ describe('the architecture: arrows point one way', () => {
 		).toEqual([]);
 	});
 
+	it('the health checks and metrics are `massnick start`’s: only it imports health/, and only health/ imports prom-client', () => {
+		const users = [...graph].filter(([file, imports]) => !file.startsWith('health/') && imports.some((imported) => imported.startsWith('health/')));
+		expect(users.map(([file]) => file)).toEqual(['cli/runStart.ts']);
+		const prom = filesUnder(SRC).filter((file) => /from ['"]prom-client['"]/.test(readFileSync(file, 'utf8')));
+		expect(prom.map((file) => relative(SRC, file))).toEqual(['health/MassnickMetrics.ts']);
+	});
+
 	it('no file in src/ is over 300 lines, and the job manager stays a façade of about 150', () => {
 		const lineCount = (file: string): number => readFileSync(file, 'utf8').split('\n').length - 1;
 		const long = filesUnder(SRC)

@@ -1,0 +1,215 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { INVALID_REQUEST_LIMIT, INVALID_REQUEST_WINDOW_MS, type InvalidRequestGuard } from '../discord/InvalidRequestGuard.js';
+import type { Job } from '../jobs/index.js';
+import type { WorkerState } from '../workers/Worker.js';
+
+/** What the gauges read at each scrape: the running job, this process's workers and its guard. */
+export interface MetricsSource {
+	readonly jobs: { readonly current: Job | undefined };
+	readonly fleet: {
+		readonly guard: InvalidRequestGuard;
+		readonly workers: ReadonlyArray<{ readonly index: number; readonly state: WorkerState }>;
+	};
+}
+
+const WORKER_STATES: readonly WorkerState[] = ['offline', 'connecting', 'ready', 'reconnecting', 'revoked', 'stopped'];
+
+/** A standing rule answers a member's event within seconds; past two minutes it is stuck. */
+const RULE_LATENCY_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
+
+/**
+ * massnick's Prometheus metrics, in a registry of their own (never prom-client's global one),
+ * with Node's process metrics beside them. Counters are fed as things happen (a job's events);
+ * gauges read the running job, the workers and the invalid-request guard at each scrape, so a
+ * scrape costs nothing between scrapes. Every name and label is documented in docs/operating.md.
+ */
+export class MassnickMetrics {
+	readonly registry = new Registry();
+	/**
+	 * Standing rules running now: filled by the standing rules (the `keep` option) once they
+	 * exist; 0 until then.
+	 */
+	readonly rulesRunning: Gauge;
+	/**
+	 * Seconds from the member event a standing rule answers to its change: observed by the
+	 * standing rules once they exist; no observation until then.
+	 */
+	readonly ruleLatency: Histogram;
+	readonly #changes: Counter<'action' | 'mode' | 'worker'>;
+	readonly #failures: Counter<'action' | 'mode' | 'worker' | 'reason'>;
+	readonly #jobsEnded: Counter<'action' | 'mode' | 'state'>;
+	readonly #ready: () => boolean;
+	#source: MetricsSource | undefined;
+
+	/** `ready`: whether `/readyz` answers ready now (see `ServiceHealth`), for `massnick_ready`. */
+	constructor(ready: () => boolean) {
+		this.#ready = ready;
+		const registers = [this.registry];
+		collectDefaultMetrics({ register: this.registry });
+		this.#changes = new Counter({
+			name: 'massnick_changes_total',
+			help: "Members changed by jobs (a rename, a role given or taken, a timeout, a kick, a ban, or a restore's undo), by action, mode and worker; dry runs change nothing and are not counted.",
+			labelNames: ['action', 'mode', 'worker'],
+			registers,
+		});
+		this.#failures = new Counter({
+			name: 'massnick_failures_total',
+			help: 'Members a job could not change, by action, mode, worker and reason (missing-permissions, http-502, timeout, worker-stopped, ...).',
+			labelNames: ['action', 'mode', 'worker', 'reason'],
+			registers,
+		});
+		this.#jobsEnded = new Counter({
+			name: 'massnick_jobs_ended_total',
+			help: 'Jobs that ended, by action, mode and how they ended (finished, failed, cancelled); dry runs not counted.',
+			labelNames: ['action', 'mode', 'state'],
+			registers,
+		});
+		const metrics = this;
+		new Gauge({
+			name: 'massnick_jobs_running',
+			help: 'Jobs changing members now (0 or 1: one at a time per guild); dry runs and counts not counted.',
+			registers,
+			collect() {
+				this.set(metrics.#changingJob() ? 1 : 0);
+			},
+		});
+		new Gauge({
+			name: 'massnick_queue_depth',
+			help: "Members listed for the running job and waiting in each worker's queue, by worker; 0 with no job running.",
+			labelNames: ['worker'],
+			registers,
+			collect() {
+				this.reset();
+				const queued = metrics.#changingJob()?.queued;
+				for (const worker of metrics.#source?.fleet.workers ?? []) this.set({ worker: String(worker.index) }, queued?.get(worker.index) ?? 0);
+			},
+		});
+		new Gauge({
+			name: 'massnick_in_flight',
+			help: "The running job's changes sent or about to be sent and not yet answered, by worker; 0 with no job running.",
+			labelNames: ['worker'],
+			registers,
+			collect() {
+				this.reset();
+				const workers = metrics.#changingJob()?.progress.snapshot().workers ?? [];
+				const inFlight = new Map(workers.map((worker) => [worker.index, worker.inFlight]));
+				for (const worker of metrics.#source?.fleet.workers ?? []) this.set({ worker: String(worker.index) }, inFlight.get(worker.index) ?? 0);
+			},
+		});
+		new Gauge({
+			name: 'massnick_workers',
+			help: "This process's workers by state (offline, connecting, ready, reconnecting, revoked, stopped).",
+			labelNames: ['state'],
+			registers,
+			collect() {
+				const workers = metrics.#source?.fleet.workers ?? [];
+				for (const state of WORKER_STATES) this.set({ state }, workers.filter((worker) => worker.state === state).length);
+			},
+		});
+		new Counter({
+			name: 'massnick_rate_limited_total',
+			help: "429 answers to this process's bots, by X-RateLimit-Scope (user, global, shared; none when Discord sent no scope).",
+			labelNames: ['scope'],
+			registers,
+			collect() {
+				this.reset();
+				const totals = metrics.#source?.fleet.guard.totals.rateLimitedByScope;
+				if (totals) for (const [scope, count] of Object.entries(totals)) this.inc({ scope }, count);
+			},
+		});
+		new Counter({
+			name: 'massnick_invalid_requests_total',
+			help: "401, 403 and 429 answers to this process's bots that count towards Discord's invalid-request limit (a shared 429 does not), by status.",
+			labelNames: ['status'],
+			registers,
+			collect() {
+				this.reset();
+				const totals = metrics.#source?.fleet.guard.totals.byStatus;
+				if (totals) for (const [status, count] of Object.entries(totals)) this.inc({ status }, count);
+			},
+		});
+		new Gauge({
+			name: 'massnick_invalid_requests',
+			help: `Invalid answers (401, 403, 429 but shared) within the last ${INVALID_REQUEST_WINDOW_MS / 60_000} minutes, as the guard counts them; it holds new requests at massnick_invalid_request_budget.`,
+			registers,
+			collect() {
+				this.set(metrics.#source?.fleet.guard.count ?? 0);
+			},
+		});
+		new Gauge({
+			name: 'massnick_invalid_request_budget',
+			help: 'safety.invalidRequestBudget: invalid answers within the window at which the process holds new requests.',
+			registers,
+			collect() {
+				const guard = metrics.#source?.fleet.guard;
+				if (guard) this.set(guard.budget);
+			},
+		});
+		new Gauge({
+			name: 'massnick_invalid_request_limit',
+			help: `Discord's ceiling: ${INVALID_REQUEST_LIMIT} invalid answers per ${INVALID_REQUEST_WINDOW_MS / 60_000} minutes from one IP address, past which it blocks the address for a while.`,
+			registers,
+		}).set(INVALID_REQUEST_LIMIT);
+		new Gauge({
+			name: 'massnick_ready',
+			help: 'Whether /readyz answers ready: the boss logged in and the guild reachable (1) or not (0).',
+			registers,
+			collect() {
+				this.set(metrics.#ready() ? 1 : 0);
+			},
+		});
+		this.rulesRunning = new Gauge({
+			name: 'massnick_rules_running',
+			help: 'Standing rules running now (filled by standing rules; 0 until there are any).',
+			registers,
+		});
+		this.rulesRunning.set(0);
+		this.ruleLatency = new Histogram({
+			name: 'massnick_rule_latency_seconds',
+			help: "Seconds from a member's event to a standing rule's change (filled by standing rules; empty until there are any).",
+			buckets: RULE_LATENCY_BUCKETS,
+			registers,
+		});
+	}
+
+	/** The Prometheus text format's content type, for the `/metrics` answer. */
+	get contentType(): string {
+		return this.registry.contentType;
+	}
+
+	/** Every metric in the Prometheus text format, read now. */
+	text(): Promise<string> {
+		return this.registry.metrics();
+	}
+
+	/**
+	 * Counts `job`'s changes, failures and end, from its events (give it as `observeJobs`). A dry
+	 * run changes nothing, so it is not counted.
+	 */
+	readonly watchJob = (job: Job): void => {
+		if (job.dryRun) return;
+		const labels = { action: job.action.type, mode: job.mode };
+		const onOutcome = (worker: number, outcome: string): void => {
+			if (outcome === 'changed') this.#changes.inc({ ...labels, worker: String(worker) });
+		};
+		const onFailure = (worker: number, reason: string): void => this.#failures.inc({ ...labels, worker: String(worker), reason });
+		job.on('outcome', onOutcome);
+		job.on('failure', onFailure);
+		void job.ended().then((result) => {
+			job.off('outcome', onOutcome);
+			job.off('failure', onFailure);
+			this.#jobsEnded.inc({ ...labels, state: result.state });
+		});
+	};
+
+	/** What the gauges read from now on: the started massnick. Before, they read no job and no worker. */
+	attach(source: MetricsSource): void {
+		this.#source = source;
+	}
+
+	/** The job changing members now, if any (not a dry run, not one that has ended). */
+	#changingJob(): Job | undefined {
+		const job = this.#source?.jobs.current;
+		return job && !job.dryRun && job.result === undefined ? job : undefined;
+	}
+}

@@ -1,0 +1,98 @@
+import { REST } from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import { InvalidRequestGuard } from '../../../src/discord/InvalidRequestGuard.js';
+import { MassnickMetrics, type MetricsSource } from '../../../src/health/MassnickMetrics.js';
+import type { WorkerState } from '../../../src/workers/Worker.js';
+import { parsePromText } from '../../support/promText.js';
+
+/** The massnick families, as docs/operating.md lists them. */
+const FAMILIES = {
+	massnick_changes_total: 'counter',
+	massnick_failures_total: 'counter',
+	massnick_jobs_ended_total: 'counter',
+	massnick_jobs_running: 'gauge',
+	massnick_queue_depth: 'gauge',
+	massnick_in_flight: 'gauge',
+	massnick_workers: 'gauge',
+	massnick_rate_limited_total: 'counter',
+	massnick_invalid_requests_total: 'counter',
+	massnick_invalid_requests: 'gauge',
+	massnick_invalid_request_budget: 'gauge',
+	massnick_invalid_request_limit: 'gauge',
+	massnick_ready: 'gauge',
+	massnick_rules_running: 'gauge',
+	massnick_rule_latency_seconds: 'histogram',
+};
+
+describe('MassnickMetrics', () => {
+	it('every family is there from the first scrape, before massnick has started, with Node’s process metrics beside them', async () => {
+		const scrape = parsePromText(await new MassnickMetrics(() => false).text());
+		const ours = Object.fromEntries([...scrape.types].filter(([name]) => name.startsWith('massnick_')));
+		expect(ours).toEqual(FAMILIES);
+		expect(scrape.types.get('process_cpu_seconds_total')).toBe('counter');
+		expect(scrape.types.get('nodejs_heap_size_used_bytes')).toBe('gauge');
+		expect(scrape.sum('massnick_ready')).toBe(0);
+		expect(scrape.sum('massnick_jobs_running')).toBe(0);
+		expect(scrape.sum('massnick_invalid_request_limit')).toBe(10_000);
+		expect(scrape.sum('massnick_rules_running')).toBe(0);
+		expect(scrape.sum('massnick_rule_latency_seconds_count')).toBe(0);
+	});
+
+	it('two instances keep apart: each has a registry of its own', async () => {
+		const one = new MassnickMetrics(() => true);
+		const other = new MassnickMetrics(() => false);
+		one.rulesRunning.set(3);
+		expect(parsePromText(await one.text()).sum('massnick_rules_running')).toBe(3);
+		expect(parsePromText(await other.text()).sum('massnick_rules_running')).toBe(0);
+		expect(parsePromText(await one.text()).sum('massnick_ready')).toBe(1);
+	});
+
+	it('once attached, the gauges read the workers and the guard at each scrape', async () => {
+		const metrics = new MassnickMetrics(() => true);
+		const guard = new InvalidRequestGuard(500);
+		const rest = new REST();
+		guard.watch(rest);
+		const workers: Array<{ index: number; state: WorkerState }> = [
+			{ index: 0, state: 'ready' },
+			{ index: 4, state: 'reconnecting' },
+			{ index: 7, state: 'ready' },
+		];
+		const source: MetricsSource = { jobs: { current: undefined }, fleet: { guard, workers } };
+		metrics.attach(source);
+		const answer = (status: number, scope?: string) =>
+			rest.emit('response', {} as never, new Response(null, { status, headers: scope ? { 'x-ratelimit-scope': scope } : {} }) as never);
+		answer(403);
+		answer(429, 'user');
+		answer(429, 'shared');
+		let scrape = parsePromText(await metrics.text());
+		expect(scrape.find('massnick_workers', { state: 'ready' })[0]?.value).toBe(2);
+		expect(scrape.find('massnick_workers', { state: 'reconnecting' })[0]?.value).toBe(1);
+		expect(scrape.find('massnick_queue_depth').map((sample) => [sample.labels.worker, sample.value])).toEqual([
+			['0', 0],
+			['4', 0],
+			['7', 0],
+		]);
+		expect(scrape.sum('massnick_rate_limited_total', { scope: 'user' })).toBe(1);
+		expect(scrape.sum('massnick_rate_limited_total', { scope: 'shared' })).toBe(1);
+		expect(scrape.sum('massnick_invalid_requests_total', { status: '403' })).toBe(1);
+		expect(scrape.sum('massnick_invalid_requests_total', { status: '429' })).toBe(1);
+		expect(scrape.sum('massnick_invalid_requests')).toBe(2);
+		expect(scrape.sum('massnick_invalid_request_budget')).toBe(500);
+		// A counter read from the guard again at the next scrape counts on, never twice.
+		answer(401);
+		workers[1]!.state = 'ready';
+		scrape = parsePromText(await metrics.text());
+		expect(scrape.sum('massnick_invalid_requests_total')).toBe(3);
+		expect(scrape.find('massnick_workers', { state: 'ready' })[0]?.value).toBe(3);
+	});
+
+	it('a standing rule’s latency is observed into the histogram’s buckets', async () => {
+		const metrics = new MassnickMetrics(() => true);
+		metrics.ruleLatency.observe(0.3);
+		metrics.ruleLatency.observe(7);
+		const scrape = parsePromText(await metrics.text());
+		expect(scrape.sum('massnick_rule_latency_seconds_count')).toBe(2);
+		expect(scrape.find('massnick_rule_latency_seconds_bucket', { le: '0.5' })[0]?.value).toBe(1);
+		expect(scrape.find('massnick_rule_latency_seconds_bucket', { le: '10' })[0]?.value).toBe(2);
+	});
+});
