@@ -44,7 +44,14 @@ export class HealthServer {
 	 *   privileged, the host not one of the machine's.
 	 */
 	static async listen(settings: MetricsSettings, routes: HealthRoutes, logger: Logger): Promise<HealthServer> {
-		const server = createServer((request, response) => void answer(request, response, routes, logger));
+		const server = createServer((request, response) =>
+			// Whatever a request holds, it must not become an unhandled rejection: that would end the process.
+			answer(request, response, routes, logger).catch((error: unknown) => {
+				logger.warn({ err: error }, 'could not answer a health or metrics request');
+				if (!response.headersSent) response.writeHead(500);
+				response.end();
+			}),
+		);
 		// A probe or a scrape is small and quick: one that dawdles is cut off.
 		server.requestTimeout = 10_000;
 		server.headersTimeout = 5_000;
@@ -77,7 +84,8 @@ async function answer(request: IncomingMessage, response: ServerResponse, routes
 		response.setHeader('allow', 'GET, HEAD');
 		return send(405, `${request.method} is not answered here: use GET (${PATHS})\n`);
 	}
-	const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+	// The path alone: a query is ignored, and a request target that is no URL is answered as one that is nowhere.
+	const path = URL.parse(request.url ?? '/', 'http://localhost')?.pathname ?? request.url ?? '/';
 	switch (path) {
 		case '/healthz':
 			return send(200, 'ok\n');

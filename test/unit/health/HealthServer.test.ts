@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -76,6 +76,19 @@ describe('HealthServer', () => {
 		const failed = await fetch(`${server.url}/metrics`);
 		expect([failed.status, await failed.text()]).toEqual([500, 'could not collect the metrics; the log says why\n']);
 		expect(lines.join('')).toContain('collector broke');
+		expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+	});
+
+	it('a request target that is no URL is answered 404, and the server goes on', async () => {
+		const server = await serve();
+		const socket = connect(server.address.port, '127.0.0.1');
+		await once(socket, 'connect');
+		socket.end('GET http://[ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+		let answer = '';
+		socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+		await once(socket, 'close');
+		expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+		expect(answer).toContain('nothing at http://[: the paths are /healthz, /readyz and /metrics');
 		expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 	});
 
