@@ -6,10 +6,13 @@ import { ListedIdsTally } from './job/ListedIdsTally.js';
 import type { JobMode, JobOptions } from './job/JobOptions.js';
 import type { JobEvents, JobResult, JobState } from './job/JobState.js';
 import { ListingFeed } from './job/ListingFeed.js';
+import { NonMemberPhase } from './job/NonMemberPhase.js';
+import type { NonMemberCounts } from './job/NonMemberTally.js';
 import { SliceDispatch, type SliceWork } from './job/SliceDispatch.js';
 import { SliceLayout } from './job/SliceLayout.js';
 import { listMembers } from './listMembers.js';
 import type { MassAction } from './MassAction.js';
+import { nonMemberHandling } from './nonMemberHandling.js';
 import type { MemberFilters } from './planner.js';
 import { Progress } from './Progress.js';
 
@@ -53,6 +56,8 @@ export class Job extends EventEmitter<JobEvents> {
 	#plan: JobOptions['plan'] | undefined;
 	#beforeChange: JobOptions['beforeChange'];
 	readonly #left = new Set<string>();
+	/** For an action that reaches users who are not members, limited to a file of ids: the part after the members. */
+	readonly #nonMembers: NonMemberPhase | undefined;
 
 	constructor(options: JobOptions) {
 		super();
@@ -67,6 +72,9 @@ export class Job extends EventEmitter<JobEvents> {
 		this.startedBy = options.startedBy;
 		this.filters = options.filters ?? {};
 		this.listedIds = this.filters.userIds === undefined ? undefined : new ListedIdsTally(this.filters.userIds);
+		const reach = this.action.nonMembers;
+		const reached = reach && nonMemberHandling(this.action, this.mode, this.filters, options.guildId).reached;
+		this.#nonMembers = reached ? new NonMemberPhase() : undefined;
 		const now = options.now ?? Date.now;
 		this.startedAt = now();
 		const { fleet } = options;
@@ -101,6 +109,11 @@ export class Job extends EventEmitter<JobEvents> {
 	/** The job for people: `Adding @Event`, `Taking @Event back from the members who got it`. */
 	get title(): string {
 		return this.mode === 'apply' ? this.action.words.doing : this.action.words.undoing;
+	}
+
+	/** What became of the listed users who are not members, for a job its action reaches them in. */
+	get nonMembers(): NonMemberCounts | undefined {
+		return this.#nonMembers?.tally.snapshot();
 	}
 
 	get state(): JobState {
@@ -206,12 +219,15 @@ export class Job extends EventEmitter<JobEvents> {
 		// After a cancel's grace period a page may still sleep inside discord.js until a rate-limit
 		// reset; it can change nothing, so the job does not wait for it.
 		await Promise.race([listing, whenAborted(this.#requests.signal)]);
-		this.progress.listingFinished();
+		// Users who are not members are still to be handed out after the members.
+		if (!this.#nonMembers) this.progress.listingFinished();
 		for (const joiner of this.#joiners.listingEnded()) this.#slices.joined(joiner);
 		this.#slices.feed.closeAll();
 		for (const end of await ends) {
 			if (end.status === 'rejected' && !error) error = end.reason as Error;
 		}
+		if (!error && !this.signal.aborted && this.#nonMembers) error = await this.#nonMembers.run(this.listedIds!.notMet()!, this.#options, this.#slices, work);
+		this.progress.listingFinished();
 		error ??= this.#failure;
 		const state = error ? 'failed' : this.signal.aborted ? 'cancelled' : 'finished';
 		if (error) this.#options.logger.error({ err: error, job: this.id }, 'job failed');
@@ -242,13 +258,15 @@ export class Job extends EventEmitter<JobEvents> {
 			requestSignal: this.#requests.signal,
 			guard: fleet.guard,
 			fail: (error) => this.fail(error),
+			limit: this.action.nonMembers && NonMemberPhase.limitOf(this.action.nonMembers, this.#nonMembers, this.#options.logger),
 			broke: (error) => {
 				// The listing must not wait for room in the queue of a slice that cannot go on.
 				this.#controller.abort(error);
 				this.#slices.feed.closeAll();
 			},
 			stopped: (id, revoked) => {
-				stoppedWorkers.push(id);
+				// A worker out of service before the users who are not members is told of again.
+				if (!stoppedWorkers.includes(id)) stoppedWorkers.push(id);
 				if (revoked) this.emit('workerStopped', revoked);
 			},
 		};

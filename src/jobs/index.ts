@@ -6,7 +6,19 @@
 export { ABOVE_REQUESTER, forRequester, type GuildContext, hasAdministrator, outOfReach } from './GuildContext.js';
 export type { Job, JobMode, JobResult } from './Job.js';
 export { JobManager } from './JobManager.js';
-export type { ActionWords, BatchApply, BatchResult, ChangedRole, ChangeRequest, ChangeTarget, MassAction, RestoreListing } from './MassAction.js';
+export type {
+	ActionWords,
+	BatchApply,
+	BatchResult,
+	ChangedRole,
+	ChangeRequest,
+	ChangeTarget,
+	MassAction,
+	NonMemberReach,
+	RestoreListing,
+} from './MassAction.js';
+export type { NonMemberCounts } from './job/NonMemberTally.js';
+export { type NonMemberHandling, nonMemberHandling } from './nonMemberHandling.js';
 export { DONE, type Plan, type SlotValue } from './Plan.js';
 export type { ProgressSnapshot, WorkerSnapshot } from './Progress.js';
 export { OPERATOR_ID, type Requester } from './Requester.js';
