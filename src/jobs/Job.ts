@@ -12,7 +12,7 @@ import { SliceDispatch, type SliceWork } from './job/SliceDispatch.js';
 import { SliceLayout } from './job/SliceLayout.js';
 import { listMembers } from './listMembers.js';
 import type { MassAction } from './MassAction.js';
-import { nonMemberHandling } from './nonMemberHandling.js';
+import { type NonMemberHandling, nonMemberHandling } from './nonMemberHandling.js';
 import type { MemberFilters } from './planner.js';
 import { Progress } from './Progress.js';
 
@@ -40,6 +40,8 @@ export class Job extends EventEmitter<JobEvents> {
 	readonly progress: Progress;
 	/** For a job limited to a list of user ids: which of them are members (see {@link ListedIdsTally}). */
 	readonly listedIds: ListedIdsTally | undefined;
+	/** What the job does with the listed ids no member had (see {@link nonMemberHandling}). */
+	readonly nonMemberHandling: NonMemberHandling;
 	readonly startedAt: number;
 	#state: JobState = 'planned';
 	#result: JobResult | undefined;
@@ -72,9 +74,8 @@ export class Job extends EventEmitter<JobEvents> {
 		this.startedBy = options.startedBy;
 		this.filters = options.filters ?? {};
 		this.listedIds = this.filters.userIds === undefined ? undefined : new ListedIdsTally(this.filters.userIds);
-		const reach = this.action.nonMembers;
-		const reached = reach && nonMemberHandling(this.action, this.mode, this.filters, options.guildId).reached;
-		this.#nonMembers = reached ? new NonMemberPhase() : undefined;
+		this.nonMemberHandling = nonMemberHandling(this.action, this.mode, this.filters, options.guildId);
+		this.#nonMembers = this.nonMemberHandling.reached ? new NonMemberPhase() : undefined;
 		const now = options.now ?? Date.now;
 		this.startedAt = now();
 		const { fleet } = options;

@@ -43,6 +43,7 @@ export type { MemberKind } from './filters/MemberFilterSpec.js';
 export { compileMemberFilter } from './filters/compileMemberFilter.js';
 export { compileNamePattern, MAX_NAME_PATTERN_LENGTH } from './filters/compileNamePattern.js';
 export { describeFilters, describeListedIds, listed } from './filters/describeFilters.js';
+export { listedIdsLine } from './listedIdsLine.js';
 export { decodeIdFile } from './filters/decodeIdFile.js';
 export { checkIdFileSize, MAX_ID_FILE_BYTES } from './filters/idFileSize.js';
 export { type IdList, MAX_LISTED_IDS, parseIdList } from './filters/parseIdList.js';

@@ -1,5 +1,5 @@
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from 'discord.js';
-import { describeListedIds, type Job, type WorkerSnapshot } from '../../jobs/index.js';
+import { type Job, listedIdsLine, type WorkerSnapshot } from '../../jobs/index.js';
 import { formatCount, formatWorkers } from '../../present/index.js';
 import { jobKey } from '../jobKey.js';
 import { renderStatus } from './renderStatus.js';
@@ -14,14 +14,8 @@ export function renderJobMessage(job: Job): { content: string; embeds: APIEmbed[
 		dryRun: job.dryRun,
 		stoppedWorkers: job.result?.stoppedWorkers ?? [],
 		error: job.result?.error?.message,
-		listedIds: listedIdsOf(job),
+		listedIds: listedIdsLine(job),
 	});
-}
-
-/** What a job limited to a file of user ids found of them, for its status; `undefined` for any other job. */
-export function listedIdsOf(job: Job): string | undefined {
-	const tally = job.listedIds;
-	return tally && describeListedIds(tally.total, job.filters.userIdsFrom, tally.notMembers);
 }
 
 /**
