@@ -8,6 +8,7 @@ import {
 	forRequester,
 	type GuildContext,
 	type GuildCounts,
+	nonMemberHandling,
 	type Plan,
 	type Requester,
 	type RequesterRank,
@@ -97,7 +98,9 @@ async function readSample(context: BossContext, guild: Guild, pending: PendingJo
 		const total = pending.listedIds.length;
 		try {
 			const { looked, members } = await lookUpListed(guild, pending.listedIds);
-			return { ...(await planned(pending, guild, members, ctx)), listed: { looked, total } };
+			const handling = nonMemberHandling(pending.action, pending.undo ? 'restore' : 'apply', pending.filters ?? {}, guild.id);
+			const nonMembers = { handling, changed: pending.action.words.changed };
+			return { ...(await planned(pending, guild, members, ctx)), listed: { looked, total, nonMembers } };
 		} catch (error) {
 			context.logger.warn({ err: error }, 'could not look the listed ids up for the preview');
 			return { ...empty, note: `No sample: the listed ids could not be looked up (${(error as Error).message}). The job counts them as it runs.` };
