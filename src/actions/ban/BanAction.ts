@@ -26,7 +26,7 @@ function isNonMemberLimit(error: unknown): boolean {
 function nonMemberLimitError(): JobError {
 	return new JobError(
 		ErrorCodes.NonMemberBanLimit,
-		'Discord refused to ban more users who are not members (30035): it lets a server ban only so many of them for a while, for every bot of the server together, and publishes no figure. The job stopped banning them and banned the members all the same; those not banned are counted failed (non-member-limit). Nothing needs undoing: run the same command again later (Discord lifts the limit with time) and it bans only who is left.',
+		'Discord refused to ban more users who are not members (30035): it lets a server ban only so many of them for a while, for every bot of the server together, and publishes no figure. The job stopped banning them and banned the members all the same; those of them it did not ban are counted failed. Nothing needs undoing: run the same command again later (Discord lifts the limit with time) and it bans only who is left.',
 	);
 }
 
