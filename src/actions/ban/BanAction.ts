@@ -44,11 +44,12 @@ export class BanAction implements MassAction {
 	readonly target: string;
 	readonly permission = PermissionFlagsBits.BanMembers | PermissionFlagsBits.ManageGuild;
 	readonly restoreListing = 'bans';
+	readonly removesMember = true;
 	readonly words: ActionWords = {
 		doing: 'Banning members',
 		undoing: 'Unbanning the users the job banned',
 		changed: 'banned',
-		holds: 'banned',
+		holds: 'been banned',
 	};
 	readonly applyBatch: BatchApply = {
 		size: BULK_BAN_SIZE,
