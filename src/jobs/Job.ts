@@ -6,11 +6,11 @@ import { ListedIdsTally } from './job/ListedIdsTally.js';
 import type { JobMode, JobOptions } from './job/JobOptions.js';
 import type { JobEvents, JobResult, JobState } from './job/JobState.js';
 import { ListingFeed } from './job/ListingFeed.js';
+import { listInto } from './job/listInto.js';
 import { NonMemberPhase } from './job/NonMemberPhase.js';
 import type { NonMemberCounts } from './job/NonMemberTally.js';
 import { SliceDispatch, type SliceWork } from './job/SliceDispatch.js';
 import { SliceLayout } from './job/SliceLayout.js';
-import { listMembers } from './listMembers.js';
 import type { MassAction } from './MassAction.js';
 import { type NonMemberHandling, nonMemberHandling } from './nonMemberHandling.js';
 import type { MemberFilters } from './planner.js';
@@ -211,7 +211,8 @@ export class Job extends EventEmitter<JobEvents> {
 		// Handled from the start: a slice may fail while the listing still sleeps in discord.js.
 		const ends = Promise.allSettled(this.#slices.layout.ids.map((_, place) => this.#slices.work(place, work)));
 		let error: Error | undefined;
-		const listing = this.#list().catch((listingError: unknown) => {
+		const listed = { options: this.#options, mode: this.mode, signal: this.signal, slices: this.#slices, joiners: this.#joiners, tally: this.listedIds };
+		const listing = listInto(listed).catch((listingError: unknown) => {
 			if (!this.signal.aborted) {
 				error = listingError as Error;
 				this.#controller.abort(error);
@@ -271,24 +272,6 @@ export class Job extends EventEmitter<JobEvents> {
 				if (revoked) this.emit('workerStopped', revoked);
 			},
 		};
-	}
-
-	/** Lists the guild, hands each member to its slice's queue, and waits for room between pages. */
-	async #list(): Promise<void> {
-		const { guildId, listers, retry, list = listMembers } = this.#options;
-		const tally = this.listedIds;
-		for await (const page of list({ guildId, rests: listers, signal: this.signal, retry })) {
-			for (const member of page) {
-				tally?.met(member.id);
-				this.#slices.listed(member);
-			}
-			// Joiners this page passed without holding them joined after it was read: the job's to assign.
-			for (const joiner of this.#joiners.listed(page.map((member) => member.id))) this.#slices.joined(joiner);
-			this.#slices.feed.pageHandedOut();
-			await this.#slices.feed.roomForNextPage();
-			this.signal.throwIfAborted();
-		}
-		tally?.listingComplete();
 	}
 
 	#setState(state: JobState): void {

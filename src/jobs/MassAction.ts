@@ -173,6 +173,11 @@ export interface MassAction {
 	readonly nonMembers?: NonMemberReach | undefined;
 	/** Where the undo finds who to plan: `members` unless set (see {@link RestoreListing}). */
 	readonly restoreListing?: RestoreListing | undefined;
+	/**
+	 * Its change takes the member out of the guild (a kick, a ban): a member it changed is listed
+	 * no more, so a count of the live guild (/stats) finds only who is still to do, and says so.
+	 */
+	readonly removesMember?: boolean | undefined;
 	/** Sends one change; throws discord.js's errors as they come. */
 	apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void>;
 }

@@ -79,3 +79,4 @@ export type { RequesterNow, ResumeFacts, ResumeHere, ResumeInput, ResumeSettings
 export { type ResumeDisk, readResumeInput } from './resume/readResumeInput.js';
 export { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resume/resumedTooOften.js';
 export type { JobManagerOptions, StartedRestore, StartJobOptions, StartRestoreOptions } from './run/StartOptions.js';
+export { type ListingBounds, listingBounds } from './filters/listingBounds.js';

@@ -6,11 +6,12 @@ import type { SandboxRequest } from '@massnick/discord-sandbox';
 import { RESTJSONErrorCodes, Routes } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../src/errors.js';
-import type { Job } from '../../src/jobs/Job.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
+import { commandAnswer } from '../support/commandAnswer.js';
 import { type BulkBanCall, raidStack } from '../support/raidStack.js';
 import { startRun } from '../support/spawnRun.js';
 import type { Sandbox, Stack } from '../support/startStack.js';
+import { startFromPreview } from '../support/startFromPreview.js';
 import { waitUntil } from '../support/waitUntil.js';
 
 const BULK_BAN = '/guilds/:id/bulk-ban';
@@ -51,16 +52,16 @@ describe('/massban with a file of ids bans the users who left too', () => {
 	let bannedBefore: string[];
 	let csv: string;
 
-	/** Previews `command`, presses Start, and waits for the job it starts to end. */
-	async function previewAndRun(
-		command: string,
-		options: Record<string, unknown>,
-	): Promise<{ job: Job; preview: string; requests: SandboxRequest[]; sent: BulkBanCall[] }> {
+	/**
+	 * Previews `command`, starts it as its member would (Start, and the count typed when the preview
+	 * asks for it), and waits for the job it starts to end.
+	 */
+	async function previewAndRun(command: string, options: Record<string, unknown>) {
 		const { lastSeq } = await stack.control.requests();
 		const before = calls.length;
 		const previous = stack.massnick.jobs.last;
 		const shown = await stack.preview(command, options);
-		await stack.press(shown.message.id, shown.start);
+		const typed = await startFromPreview(stack.control, stack.sandbox, stack.sandbox.ownerId, await commandAnswer(stack.control, shown.interactionId));
 		await waitUntil(
 			() => stack.massnick.jobs.last !== previous && stack.massnick.jobs.current === undefined && stack.massnick.jobs.last?.result !== undefined,
 			{
@@ -70,7 +71,7 @@ describe('/massban with a file of ids bans the users who left too', () => {
 		);
 		const { requests } = await stack.control.requests(lastSeq);
 		const preview = (shown.message.embeds[0] as { description?: string }).description ?? '';
-		return { job: stack.massnick.jobs.last!, preview, requests, sent: calls.slice(before) };
+		return { job: stack.massnick.jobs.last!, preview, typed, requests, sent: calls.slice(before) };
 	}
 
 	beforeAll(async () => {
@@ -100,9 +101,11 @@ describe('/massban with a file of ids bans the users who left too', () => {
 	it('bans exactly the listed members and the listed users who left, those in calls of their own; the preview counts them apart', async () => {
 		const { sandbox } = stack;
 		const bansBefore = sandbox.state.bans.size;
-		const { job, preview, requests, sent } = await previewAndRun('massban', { ids_file: { filename: 'raid.csv', content: csv } });
+		const { job, preview, typed, requests, sent } = await previewAndRun('massban', { ids_file: { filename: 'raid.csv', content: csv } });
 		expect(preview).toContain('The 500 listed user ids, looked up: 452 are members of the server. Of the members: 450 to change');
 		expect(preview).toContain('**48 users who are not members will be banned** too');
+		// Counted exactly for the typed count: the users who left are banned too, those banned already are not.
+		expect(typed).toBe(496);
 		expect(job.result?.state).toBe('finished');
 
 		const expected = new Set([...chosen, ...leavers]);
@@ -143,8 +146,9 @@ describe('/massban with a file of ids bans the users who left too', () => {
 	});
 
 	it('a rerun finds every listed user banned and sends no ban', async () => {
-		const { job, sent, requests } = await previewAndRun('massban', { ids_file: { filename: 'raid.csv', content: csv } });
+		const { job, sent, requests, typed } = await previewAndRun('massban', { ids_file: { filename: 'raid.csv', content: csv } });
 		expect(job.result?.state).toBe('finished');
+		expect(typed).toBeUndefined();
 		expect(sent).toEqual([]);
 		expect(requests.filter((request) => request.route === BULK_BAN)).toEqual([]);
 		// The banned members are no members now: all 498 are found done in the ban list.

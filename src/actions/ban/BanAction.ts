@@ -63,11 +63,12 @@ export class BanAction implements MassAction {
 	readonly target: string;
 	readonly permission = PermissionFlagsBits.BanMembers | PermissionFlagsBits.ManageGuild;
 	readonly restoreListing = 'bans';
+	readonly removesMember = true;
 	readonly words: ActionWords = {
 		doing: 'Banning members',
 		undoing: 'Unbanning the users the job banned',
 		changed: 'banned',
-		holds: 'banned',
+		holds: 'been banned',
 	};
 	readonly nonMembers: NonMemberReach = {
 		done: 'bans',

@@ -32,6 +32,8 @@ export interface PreviewFacts {
 	 * (see `countExactly`): the estimate is then exact too.
 	 */
 	readonly typedCount?: number | undefined;
+	/** Why the count is typed, when {@link irreversible} does not say it (a ban of more than 100). */
+	readonly typedCountWhy?: string | undefined;
 	readonly sample: PreviewSample;
 	/** The audit-log reason every request of the job will carry. */
 	readonly reason: string;
@@ -140,7 +142,7 @@ export function renderPreview(facts: PreviewFacts, status: PreviewStatus): Previ
 		const start =
 			facts.typedCount === undefined
 				? 'Nothing changes until you press **Start**.'
-				: `Nothing changes until you press **Start** and type the number of members it will change, **${formatCount(facts.typedCount)}**, in the box it opens.`;
+				: `${facts.typedCountWhy ? `${escapeMarkdown(facts.typedCountWhy)}. ` : ''}Nothing changes until you press **Start** and type the number of members it will change, **${formatCount(facts.typedCount)}**, in the box it opens.`;
 		lines.push('', `${start} This preview expires ${time(Math.ceil(status.expiresAt / 1000), TimestampStyles.RelativeTime)}.`);
 	}
 	const description = fitLines(lines, sampleLines(facts.sample));

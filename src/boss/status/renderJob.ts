@@ -32,13 +32,31 @@ export function renderLiveMessage(job: Job, cancel: boolean): { content: string;
  */
 export function renderStats(job: Job, unknown?: UnknownWorkers): string {
 	const snapshot = job.progress.snapshot();
-	const lines = [
-		`**${formatCount(snapshot.alreadyDone)}** of ${formatCount(snapshot.total)} members have ${job.action.words.holds}.`,
-		`Still to do: ${formatCount(snapshot.changed)} · can't (the owner, or above the workers): ${formatCount(snapshot.cant)} · left alone: ${formatCount(snapshot.skipped)}.`,
-	];
+	const lines = job.action.removesMember
+		? goneLines(job)
+		: [
+				`**${formatCount(snapshot.alreadyDone)}** of ${formatCount(snapshot.total)} members have ${job.action.words.holds}.`,
+				`Still to do: ${formatCount(snapshot.changed)} · can't (the owner, or above the workers): ${formatCount(snapshot.cant)} · left alone: ${formatCount(snapshot.skipped)}.`,
+			];
 	const note = unknown && unknownWorkersNote(unknown);
 	if (note) lines.push(note);
 	return lines.join('\n');
+}
+
+/**
+ * /stats of a job whose members leave the guild (a kick, a ban): the live guild cannot show whom
+ * it changed, only whom its filters still select, and what tells the rest.
+ */
+function goneLines(job: Job): string[] {
+	const snapshot = job.progress.snapshot();
+	const { changed } = job.action.words;
+	return [
+		`A member ${changed} is no longer in the server, so the live server cannot count them.`,
+		`Still here and selected by the job: **${formatCount(snapshot.changed)}** of ${formatCount(snapshot.total)} members listed · can't (the owner, or above the workers): ${formatCount(snapshot.cant)} · left alone: ${formatCount(snapshot.skipped)}.`,
+		job.action.irreversible
+			? `The job's report says how many it ${changed}; that cannot be undone.`
+			: `The job's report says how many it ${changed}; \`/restore dry_run:true\` counts those it would undo.`,
+	];
 }
 
 /** Workers of other processes whose bot the boss does not know, and whether it knows how far any worker reaches. */

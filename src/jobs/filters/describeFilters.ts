@@ -72,7 +72,7 @@ export function describeListedIds(count: number, from: string | undefined, notMe
 	if (counts.handed === 0 && !counts.stop) return `${who}: they ${seen.dryRun ? 'would be' : 'are'} ${seen.changed} too, once the members are done.`;
 	const parts = [`${figure(counts.changed)} of them ${done}`];
 	if (counts.alreadyDone > 0) parts.push(`${figure(counts.alreadyDone)} already done`);
-	if (counts.leftAlone > 0) parts.push(`${figure(counts.leftAlone)} left alone (our own bots, the owner, who ran it)`);
+	if (counts.leftAlone > 0) parts.push(`${figure(counts.leftAlone)} left alone`);
 	if (counts.failed > 0) parts.push(`${figure(counts.failed)} failed`);
 	const line = `${who}: ${parts.join(', ')}.`;
 	return counts.stop ? `${line} ⚠️ ${counts.stop.message}` : line;

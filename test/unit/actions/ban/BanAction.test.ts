@@ -7,6 +7,8 @@ import { deleteMessageSeconds } from '../../../../src/actions/ban/deleteMessages
 import type { ActionArgs } from '../../../../src/actions/index.js';
 import type { MemberRecord } from '../../../../src/discord/MemberRecord.js';
 import { ErrorCodes } from '../../../../src/errors.js';
+import { exactly } from '../../../../src/jobs/estimateJob.js';
+import type { MassAction } from '../../../../src/jobs/MassAction.js';
 import { planMember, planRestore } from '../../../../src/jobs/planner.js';
 import { guildContext, OWNER_ID } from '../../../support/guildContext.js';
 
@@ -120,5 +122,21 @@ describe('the ban options', () => {
 		expect(banModule.describeChange({ ...member('1'), username: 'raider_1', globalName: 'free nitro 1' }, null, BANNED, () => '')).toBe(
 			'@raider\\_1 (“free nitro 1”) is banned',
 		);
+	});
+});
+
+describe('the typed count of a ban', () => {
+	it('is asked of a ban of more than 100 members, and of no smaller one', () => {
+		expect(banModule.confirmByTypedCount?.(exactly(101))).toBe(true);
+		expect(banModule.confirmByTypedCount?.({ atLeast: 0, atMost: 2000 })).toBe(true);
+		expect(banModule.confirmByTypedCount?.(exactly(100))).toBe(false);
+		expect(banModule.confirmByTypedCount?.({ atLeast: 20, atMost: 100 })).toBe(false);
+		expect(banModule.confirmByTypedCount?.(exactly(0))).toBe(false);
+	});
+
+	it('says why without calling a ban irreversible: /restore unbans', () => {
+		const action: MassAction = new BanAction({ deleteMessageSeconds: 0 });
+		expect(action.irreversible).toBeUndefined();
+		expect(banModule.typedCountWhy).toBe('A ban of more than 100 members is confirmed by its count (/restore unbans them)');
 	});
 });

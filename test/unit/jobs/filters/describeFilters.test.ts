@@ -49,7 +49,7 @@ describe('describeFilters', () => {
 			'Only the 500 user ids in “raid.csv”: 48 of them are not members of the server (they left, or never joined): they are banned too, once the members are done.',
 		);
 		expect(describeListedIds(500, 'raid.csv', 48, seen({ ...none, handed: 48, changed: 45, alreadyDone: 2, leftAlone: 1 }))).toBe(
-			'Only the 500 user ids in “raid.csv”: 48 of them are not members of the server (they left, or never joined): 45 of them banned, 2 already done, 1 left alone (our own bots, the owner, who ran it).',
+			'Only the 500 user ids in “raid.csv”: 48 of them are not members of the server (they left, or never joined): 45 of them banned, 2 already done, 1 left alone.',
 		);
 		expect(describeListedIds(500, 'raid.csv', 48, seen({ ...none, handed: 48, changed: 48 }, true))).toContain(': 48 of them would be banned.');
 		const stop = new JobError(ErrorCodes.NonMemberBanLimit, 'Discord refused (30035): run it again later.');
