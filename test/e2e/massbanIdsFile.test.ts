@@ -155,6 +155,15 @@ describe('/massban with a file of ids bans the users who left too', () => {
 		expect(job.nonMembers).toMatchObject({ handed: 498, changed: 0, alreadyDone: 498, failed: 0 });
 	});
 
+	it('/stats counts the listed ids no member has as banned, and none of the job’s as still here', async () => {
+		const answer = await commandAnswer(
+			stack.control,
+			await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, 'stats', {}, stack.sandbox.channelId),
+		);
+		expect(answer.text).toMatch(/Still here and selected by the job: \*\*0\*\* of [\d,]+ members listed/);
+		expect(answer.text).toContain('Of the listed ids no member has: **498** banned, 0 not yet.');
+	});
+
 	it('/restore unbans exactly the users the job banned, users who left included, and leaves the older bans alone', async () => {
 		const { job, requests } = await previewAndRun('restore', {});
 		expect(job.mode).toBe('restore');

@@ -50,9 +50,14 @@ export function renderStats(job: Job, unknown?: UnknownWorkers): string {
 function goneLines(job: Job): string[] {
 	const snapshot = job.progress.snapshot();
 	const { changed } = job.action.words;
+	// A job that reaches the listed users who are not members counted them too: they are not "here".
+	const strangers = job.nonMembers;
+	const here = snapshot.changed - (strangers?.changed ?? 0);
+	const listed = snapshot.total - (strangers?.handed ?? 0);
 	return [
 		`A member ${changed} is no longer in the server, so the live server cannot count them.`,
-		`Still here and selected by the job: **${formatCount(snapshot.changed)}** of ${formatCount(snapshot.total)} members listed · can't (the owner, or above the workers): ${formatCount(snapshot.cant)} · left alone: ${formatCount(snapshot.skipped)}.`,
+		`Still here and selected by the job: **${formatCount(here)}** of ${formatCount(listed)} members listed · can't (the owner, or above the workers): ${formatCount(snapshot.cant)} · left alone: ${formatCount(snapshot.skipped)}.`,
+		...(strangers ? [`Of the listed ids no member has: **${formatCount(strangers.alreadyDone)}** ${changed}, ${formatCount(strangers.changed)} not yet.`] : []),
 		job.action.irreversible
 			? `The job's report says how many it ${changed}; that cannot be undone.`
 			: `The job's report says how many it ${changed}; \`/restore dry_run:true\` counts those it would undo.`,
