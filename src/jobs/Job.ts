@@ -3,20 +3,23 @@ import type { MemberRecord } from '../discord/MemberRecord.js';
 import { whenAborted } from '../util/whenAborted.js';
 import { JoinerReconciler } from './job/JoinerReconciler.js';
 import { ListedIdsTally } from './job/ListedIdsTally.js';
-import type { JobMode, JobOptions } from './job/JobOptions.js';
+import type { JobMode, JobOptions, KeepOptions } from './job/JobOptions.js';
 import type { JobEvents, JobResult, JobState } from './job/JobState.js';
+import { LeftMembers } from './job/LeftMembers.js';
 import { ListingFeed } from './job/ListingFeed.js';
 import { listInto } from './job/listInto.js';
 import { NonMemberPhase } from './job/NonMemberPhase.js';
 import type { NonMemberCounts } from './job/NonMemberTally.js';
 import { SliceDispatch, type SliceWork } from './job/SliceDispatch.js';
 import { SliceLayout } from './job/SliceLayout.js';
+import { followUntil } from './job/followUntil.js';
 import type { MassAction } from './MassAction.js';
 import { type NonMemberHandling, nonMemberHandling } from './nonMemberHandling.js';
 import type { MemberFilters } from './planner.js';
 import { Progress } from './Progress.js';
 
-export type { JobMode, JobOptions } from './job/JobOptions.js';
+export type { JobMode, JobOptions, KeepOptions } from './job/JobOptions.js';
+
 export type { JobEvents, JobResult, JobState } from './job/JobState.js';
 
 /**
@@ -42,9 +45,15 @@ export class Job extends EventEmitter<JobEvents> {
 	readonly listedIds: ListedIdsTally | undefined;
 	/** What the job does with the listed ids no member had (see {@link nonMemberHandling}). */
 	readonly nonMemberHandling: NonMemberHandling;
+	/** A standing rule: it follows joins (and changes) after its sweep, until cancelled or `until`. */
+	readonly keep: KeepOptions | undefined;
 	readonly startedAt: number;
 	#state: JobState = 'planned';
 	#result: JobResult | undefined;
+	#resolveEnded!: (result: JobResult) => void;
+	readonly #ended = new Promise<JobResult>((resolve) => {
+		this.#resolveEnded = resolve;
+	});
 	readonly #options: Omit<JobOptions, 'plan' | 'beforeChange'>;
 	readonly #controller = new AbortController();
 	/** Set by {@link fail}: why the job stopped before its end. */
@@ -57,7 +66,7 @@ export class Job extends EventEmitter<JobEvents> {
 	/** Dropped when the run ends, so an ended job kept for /status holds no journal index. */
 	#plan: JobOptions['plan'] | undefined;
 	#beforeChange: JobOptions['beforeChange'];
-	readonly #left = new Set<string>();
+	readonly #left = new LeftMembers();
 	/** For an action that reaches users who are not members, limited to a file of ids: the part after the members. */
 	readonly #nonMembers: NonMemberPhase | undefined;
 
@@ -73,6 +82,8 @@ export class Job extends EventEmitter<JobEvents> {
 		this.dryRun = options.dryRun;
 		this.startedBy = options.startedBy;
 		this.filters = options.filters ?? {};
+		if (options.keep && (options.dryRun || options.mode !== 'apply')) throw new RangeError('only a job applying its action may keep applying it');
+		this.keep = options.keep;
 		this.listedIds = this.filters.userIds === undefined ? undefined : new ListedIdsTally(this.filters.userIds);
 		this.nonMemberHandling = nonMemberHandling(this.action, this.mode, this.filters, options.guildId);
 		this.#nonMembers = this.nonMemberHandling.reached ? new NonMemberPhase() : undefined;
@@ -127,16 +138,7 @@ export class Job extends EventEmitter<JobEvents> {
 
 	/** Resolves with the result once the run has ended (at once if it has). */
 	ended(): Promise<JobResult> {
-		const result = this.#result;
-		if (result) return Promise.resolve(result);
-		return new Promise((resolve) => {
-			const onState = (): void => {
-				if (!this.#result) return;
-				this.off('state', onState);
-				resolve(this.#result);
-			};
-			this.on('state', onState);
-		});
+		return this.#ended;
 	}
 
 	get signal(): AbortSignal {
@@ -155,6 +157,11 @@ export class Job extends EventEmitter<JobEvents> {
 
 	get listingDone(): boolean {
 		return this.#joiners.listingDone;
+	}
+
+	/** A standing rule past its sweep, following joins and changes until it ends. */
+	get following(): boolean {
+		return this.keep !== undefined && this.#joiners.listingDone && !this.#result;
 	}
 
 	/**
@@ -202,6 +209,13 @@ export class Job extends EventEmitter<JobEvents> {
 		if (this.#state === 'running' || this.#state === 'planned') this.#left.add(memberId);
 	}
 
+	/** A member changed: a rule whose action follows changes takes them if its plan changes them (not its own change come back). */
+	memberChanged(member: MemberRecord): void {
+		if (!this.keep || !this.action.followsChanges || this.#state !== 'running') return;
+		if (!this.#joiners.listingDone && BigInt(member.id) > this.#joiners.listedUpTo) return;
+		if (this.#plan?.(member).action === 'change') this.#slices.joined(member);
+	}
+
 	/** Runs the job to its end; never throws (the result says how it ended). */
 	async run(): Promise<JobResult> {
 		// Cancelled before it ran: it goes straight to its end, never back to running.
@@ -224,6 +238,10 @@ export class Job extends EventEmitter<JobEvents> {
 		// Users who are not members are still to be handed out after the members.
 		if (!this.#nonMembers) this.progress.listingFinished();
 		for (const joiner of this.#joiners.listingEnded()) this.#slices.joined(joiner);
+		if (this.keep && !this.signal.aborted) {
+			this.emit('following');
+			await followUntil(this.signal, ends, this.keep.until);
+		}
 		this.#slices.feed.closeAll();
 		for (const end of await ends) {
 			if (end.status === 'rejected' && !error) error = end.reason as Error;
@@ -239,6 +257,7 @@ export class Job extends EventEmitter<JobEvents> {
 		this.#joiners.clear();
 		this.#result = { state, stoppedWorkers, ...(error ? { error } : {}) };
 		this.#setState(state);
+		this.#resolveEnded(this.#result);
 		return this.#result;
 	}
 

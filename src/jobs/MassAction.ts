@@ -178,6 +178,18 @@ export interface MassAction {
 	 * no more, so a count of the live guild (/stats) finds only who is still to do, and says so.
 	 */
 	readonly removesMember?: boolean | undefined;
+	/**
+	 * What of a member the action sets, for standing rules (`keep`): two rules that set the same
+	 * field would fight, so the second is refused, naming the first. `nick`; `role:<id>` (adding and
+	 * removing one role fight); `timeout`; `membership` (a kick, a ban). Default: the action's type.
+	 */
+	readonly field?: string | undefined;
+	/**
+	 * A standing rule of it plans again a member whose data changes (GUILD_MEMBER_UPDATE), not only
+	 * a joiner: a `/sanitize keep` cleans a member who renames themself. Its own change never
+	 * triggers it again: the member then holds what it set, which its plan calls done.
+	 */
+	readonly followsChanges?: boolean | undefined;
 	/** Sends one change; throws discord.js's errors as they come. */
 	apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void>;
 }

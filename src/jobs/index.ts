@@ -4,7 +4,7 @@
  * file (the architecture test holds it).
  */
 export { ABOVE_REQUESTER, forRequester, type GuildContext, hasAdministrator, outOfReach } from './GuildContext.js';
-export type { Job, JobMode, JobResult } from './Job.js';
+export type { Job, JobMode, JobResult, KeepOptions } from './Job.js';
 export { JobManager } from './JobManager.js';
 export type {
 	ActionWords,
@@ -80,3 +80,6 @@ export { type ResumeDisk, readResumeInput } from './resume/readResumeInput.js';
 export { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resume/resumedTooOften.js';
 export type { JobManagerOptions, StartedRestore, StartJobOptions, StartRestoreOptions } from './run/StartOptions.js';
 export { type ListingBounds, listingBounds } from './filters/listingBounds.js';
+export { keepOf, keepRecord } from './rules/keepRecord.js';
+export { fieldOf, StandingRules } from './rules/StandingRules.js';
+export { MAX_RULES } from './run/RunSlot.js';

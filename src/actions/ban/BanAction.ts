@@ -60,6 +60,8 @@ const REASON_MAX = 512;
  */
 export class BanAction implements MassAction {
 	readonly type = BAN;
+	/** A kick and a ban both end a membership. */
+	readonly field = 'membership';
 	readonly target: string;
 	readonly permission = PermissionFlagsBits.BanMembers | PermissionFlagsBits.ManageGuild;
 	readonly restoreListing = 'bans';

@@ -69,6 +69,7 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 				? unknownWorkersNote({ workers: context.boss.unknownWorkers, reachKnown: Number.isFinite(ctx.workerHighestPosition) })
 				: `Discord's role member counts could not be read (${roleMembers.message}), so the job counts as it runs.`,
 		irreversible: pending.undo ? undefined : pending.action.irreversible,
+		keep: pending.keep && { changes: pending.action.followsChanges === true, until: pending.keep.until },
 		typedCount: exact?.typedCount,
 		typedCountWhy: exact?.typedCount === undefined ? undefined : pending.typedCountWhy,
 		sample,

@@ -25,6 +25,11 @@ export interface PreviewFacts {
 	readonly estimate: JobEstimate;
 	/** Why there is no estimate, when Discord's counts could not be read; how it was counted, when exactly. */
 	readonly countsNote?: string | undefined;
+	/**
+	 * A standing rule: after its sweep it applies to joiners (and to members who change, when
+	 * `changes`), until `until` (Unix ms) or /cancel.
+	 */
+	readonly keep?: { readonly changes: boolean; readonly until?: number | undefined } | undefined;
 	/** Why Discord cannot undo the job, when it cannot (`MassAction.irreversible`): said in so many words. */
 	readonly irreversible?: string | undefined;
 	/**
@@ -134,6 +139,10 @@ export function renderPreview(facts: PreviewFacts, status: PreviewStatus): Previ
 	if (head) lines.push(head, '');
 	lines.push(clip(`**${escapeMarkdown(facts.title)}** for ${escapeMarkdown(facts.scope)}.`, LINE_LIMIT));
 	if (facts.undoes) lines.push(clip(`It undoes ${facts.undoes}.`, LINE_LIMIT));
+	if (facts.keep) {
+		const until = facts.keep.until === undefined ? 'until `/cancel rule:`' : `until <t:${Math.floor(facts.keep.until / 1000)}:f> (or \`/cancel rule:\`)`;
+		lines.push(`📌 **A standing rule**: after this sweep it goes on, for everyone who joins${facts.keep.changes ? ' or changes' : ''}, ${until}.`);
+	}
 	if (facts.irreversible) lines.push(clip(`⚠️ **${escapeMarkdown(facts.irreversible)}.** /restore will not bring anyone back.`, LINE_LIMIT));
 	lines.push(...figures(facts));
 	lines.push(clip(`Audit-log reason: “${escapeMarkdown(facts.reason)}”`, 2 * LINE_LIMIT));

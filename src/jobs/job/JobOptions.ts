@@ -11,6 +11,15 @@ import type { PendingChange } from '../runSlice.js';
 /** `apply`: the action's change (or a count, as a dry run); `restore`: its undo from the journal. */
 export type JobMode = 'apply' | 'restore';
 
+/**
+ * A standing rule: after its sweep the job goes on applying its action to each member who joins
+ * (and who changes, for an action that `followsChanges`) until it is cancelled or `until` comes.
+ */
+export interface KeepOptions {
+	/** When the rule ends by itself (Unix ms); never when absent. */
+	readonly until?: number | undefined;
+}
+
 /** What a `Job` is built from: the action, who asked, the fleet, the listing and the pacing. */
 export interface JobOptions {
 	id: string;
@@ -40,6 +49,8 @@ export interface JobOptions {
 	 */
 	doneListing?: { readonly listers: readonly ListingClient[]; readonly list?: Listing | undefined } | undefined;
 	guildId: string;
+	/** A standing rule (see {@link KeepOptions}); a job applying its action only, never a dry run. */
+	keep?: KeepOptions | undefined;
 	/** Who the job is about besides its action (for a count of it later); the plan applies them. */
 	filters?: MemberFilters | undefined;
 	/** Plans one member. Pure; see planner.ts. */

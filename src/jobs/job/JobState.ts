@@ -6,6 +6,8 @@ export type JobState = 'planned' | 'running' | 'cancelling' | 'finished' | 'fail
 /** What a job tells while it runs. */
 export interface JobEvents {
 	state: [state: JobState];
+	/** A standing rule's sweep is over: from now on it follows joins and changes (see `Job.following`). */
+	following: [];
 	/** A worker stopped for good mid-run (its token was revoked). */
 	workerStopped: [worker: Worker];
 }
