@@ -103,6 +103,13 @@ export interface ActionModule {
 	 * Absent: Start starts.
 	 */
 	confirmByTypedCount?(members: Range): boolean;
+	/**
+	 * Why {@link confirmByTypedCount} asks for the count, in words, for an action whose
+	 * `MassAction.irreversible` does not say it already (a ban can be undone, it is asked for its
+	 * size): `A ban of more than 100 members is confirmed by its count (/restore unbans them)`. The
+	 * preview, the modal and `massnick run`'s refusal say it where they ask for the number.
+	 */
+	readonly typedCountWhy?: string | undefined;
 	/** One sample line of a preview: `@alice: “Alice” → “🎃 Alice”`, `@bob gets @Event`. */
 	describeChange(member: MemberRecord, from: SlotValue, to: SlotValue, roleName: (id: string) => string): string;
 	/**

@@ -21,17 +21,15 @@ import { connectPatiently } from '../discord/connectPatiently.js';
 import { createClient } from '../discord/createClient.js';
 import { StartAborted, waitOutTransient } from '../discord/waitOutTransient.js';
 import { administratorRoleIds } from '../discord/administratorRoleIds.js';
-import { permissionNames } from '../discord/permissionNames.js';
 import { ErrorCodes, JobError, MassnickError } from '../errors.js';
 import { toMemberRecord } from '../discord/toMemberRecord.js';
 import type { GuildContext, Job } from '../jobs/index.js';
 import type { BossContext, BossHandle } from './BossContext.js';
 import { bossGuildContext, type WorkerSight } from './bossGuildContext.js';
 import { bossCommands, commandDefinitions } from './commands/bossCommands.js';
-import { commandPermission } from './commandPermission.js';
+import { commandRefusal } from './commandRefusal.js';
 import { handleComponent } from './componentHandlers.js';
 import { FleetTallies } from './fleet/FleetTallies.js';
-import { isAllowed, lackedPermissions, notAllowedText } from './isAllowed.js';
 import { JobNotes } from './JobNotes.js';
 import type { LiveStatus } from './status/LiveStatus.js';
 import { PreviewBoard } from './preview/PreviewBoard.js';
@@ -226,12 +224,11 @@ export class Boss implements BossHandle {
 		const context = this.#context!;
 		const log = this.logger.child({ command: interaction.commandName, user: interaction.user.id });
 		try {
-			// Who may run a command is its definition's: Manage Nicknames, Manage Roles for /massrole, Manage Guild for /lockdown.
-			const needs = commandPermission(interaction.commandName);
-			if (!isAllowed(interaction, this.config.permissions, needs)) {
+			// Who may run a command is its definition's, or, for those every job shares, anyone who may run a job.
+			const refusal = commandRefusal(interaction, this.config.permissions);
+			if (refusal !== undefined) {
 				log.warn('refused: not allowed');
-				const lacking = permissionNames(lackedPermissions(interaction, this.config.permissions, needs));
-				await interaction.reply({ content: notAllowedText(`use /${interaction.commandName}`, lacking), flags: MessageFlags.Ephemeral });
+				await interaction.reply({ content: refusal, flags: MessageFlags.Ephemeral });
 				return;
 			}
 			const command = bossCommands.find((candidate) => candidate.data.name === interaction.commandName);

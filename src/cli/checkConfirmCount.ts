@@ -14,10 +14,10 @@ export interface CheckConfirmCountOptions {
 
 /**
  * The command line's typed confirmation, for a module whose jobs are confirmed by their count (a
- * kick, see `ActionModule.confirmByTypedCount`): the job's members are counted exactly first (a
- * dry run over the whole guild, as `--dry-run` counts them), and the job runs only when
- * `--confirm-count` names that number. What a slash command's modal asks, a script states in its
- * command line: it cannot kick members nobody counted.
+ * kick, a ban of more than 100, see `ActionModule.confirmByTypedCount`): the job's members are
+ * counted exactly first (a dry run over the whole guild, as `--dry-run` counts them), and the job
+ * runs only when `--confirm-count` names that number. What a slash command's modal asks, a script states in its
+ * command line: it cannot kick (or ban) members nobody counted.
  *
  * @throws {JobError} `NOT_CONFIRMED` without `--confirm-count`, or with another number than the
  * count now (members joined or left since); nothing is sent.
@@ -30,12 +30,12 @@ export async function checkConfirmCount({ massnick, request, action, filters, st
 	if (count.result?.error) throw count.result.error;
 	const members = count.progress.snapshot().changed;
 	if (!ask(exactly(members)) || request.confirmCount === members) return;
-	const why = action.irreversible ? ` (${action.irreversible})` : '';
+	const why = request.module.typedCountWhy ?? `${action.words.doing} is confirmed by its count${action.irreversible ? ` (${action.irreversible})` : ''}`;
 	const would = `it would change ${formatCount(members)} ${members === 1 ? 'member' : 'members'} now (${action.words.changed})`;
 	const again = `run the same command with --confirm-count ${members}`;
 	const message =
 		request.confirmCount === undefined
-			? `${action.words.doing} is confirmed by its count${why}: ${would}. Nothing ran. Check whom with --dry-run, then ${again}.`
+			? `${why}: ${would}. Nothing ran. Check whom with --dry-run, then ${again}.`
 			: `--confirm-count ${request.confirmCount} does not match: ${would}, so nothing ran (members joined or left since they were counted, or the filters select others). If that is right, ${again}.`;
 	throw new JobError(ErrorCodes.NotConfirmed, message, { context: { expected: members, confirmed: request.confirmCount } });
 }

@@ -7,9 +7,9 @@ export type LogLevel = LevelWithSilent;
 export interface PermissionSettings {
 	/** Members with the command's permission (Manage Nicknames; Manage Roles for /massrole) may run it. */
 	readonly requireManageNicknames: boolean;
-	/** Members holding any of these roles may run commands. */
+	/** Members holding any of these roles may run commands as if they had Manage Nicknames and Manage Roles (`ALLOW_LIST_GRANTS`). */
 	readonly allowedRoleIds: readonly string[];
-	/** These users may run commands. */
+	/** These users may, as `allowedRoleIds`. */
 	readonly allowedUserIds: readonly string[];
 }
 

@@ -3,3 +3,4 @@ export * from './auditLogReason.js';
 export * from './defaults.js';
 export * from './loadConfig.js';
 export * from './redactTokens.js';
+export * from './allowListGrants.js';

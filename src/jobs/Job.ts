@@ -6,10 +6,13 @@ import { ListedIdsTally } from './job/ListedIdsTally.js';
 import type { JobMode, JobOptions } from './job/JobOptions.js';
 import type { JobEvents, JobResult, JobState } from './job/JobState.js';
 import { ListingFeed } from './job/ListingFeed.js';
+import { listInto } from './job/listInto.js';
+import { NonMemberPhase } from './job/NonMemberPhase.js';
+import type { NonMemberCounts } from './job/NonMemberTally.js';
 import { SliceDispatch, type SliceWork } from './job/SliceDispatch.js';
 import { SliceLayout } from './job/SliceLayout.js';
-import { listMembers } from './listMembers.js';
 import type { MassAction } from './MassAction.js';
+import { type NonMemberHandling, nonMemberHandling } from './nonMemberHandling.js';
 import type { MemberFilters } from './planner.js';
 import { Progress } from './Progress.js';
 
@@ -37,6 +40,8 @@ export class Job extends EventEmitter<JobEvents> {
 	readonly progress: Progress;
 	/** For a job limited to a list of user ids: which of them are members (see {@link ListedIdsTally}). */
 	readonly listedIds: ListedIdsTally | undefined;
+	/** What the job does with the listed ids no member had (see {@link nonMemberHandling}). */
+	readonly nonMemberHandling: NonMemberHandling;
 	readonly startedAt: number;
 	#state: JobState = 'planned';
 	#result: JobResult | undefined;
@@ -53,6 +58,8 @@ export class Job extends EventEmitter<JobEvents> {
 	#plan: JobOptions['plan'] | undefined;
 	#beforeChange: JobOptions['beforeChange'];
 	readonly #left = new Set<string>();
+	/** For an action that reaches users who are not members, limited to a file of ids: the part after the members. */
+	readonly #nonMembers: NonMemberPhase | undefined;
 
 	constructor(options: JobOptions) {
 		super();
@@ -67,6 +74,8 @@ export class Job extends EventEmitter<JobEvents> {
 		this.startedBy = options.startedBy;
 		this.filters = options.filters ?? {};
 		this.listedIds = this.filters.userIds === undefined ? undefined : new ListedIdsTally(this.filters.userIds);
+		this.nonMemberHandling = nonMemberHandling(this.action, this.mode, this.filters, options.guildId);
+		this.#nonMembers = this.nonMemberHandling.reached ? new NonMemberPhase() : undefined;
 		const now = options.now ?? Date.now;
 		this.startedAt = now();
 		const { fleet } = options;
@@ -101,6 +110,11 @@ export class Job extends EventEmitter<JobEvents> {
 	/** The job for people: `Adding @Event`, `Taking @Event back from the members who got it`. */
 	get title(): string {
 		return this.mode === 'apply' ? this.action.words.doing : this.action.words.undoing;
+	}
+
+	/** What became of the listed users who are not members, for a job its action reaches them in. */
+	get nonMembers(): NonMemberCounts | undefined {
+		return this.#nonMembers?.tally.snapshot();
 	}
 
 	get state(): JobState {
@@ -197,7 +211,8 @@ export class Job extends EventEmitter<JobEvents> {
 		// Handled from the start: a slice may fail while the listing still sleeps in discord.js.
 		const ends = Promise.allSettled(this.#slices.layout.ids.map((_, place) => this.#slices.work(place, work)));
 		let error: Error | undefined;
-		const listing = this.#list().catch((listingError: unknown) => {
+		const listed = { options: this.#options, mode: this.mode, signal: this.signal, slices: this.#slices, joiners: this.#joiners, tally: this.listedIds };
+		const listing = listInto(listed).catch((listingError: unknown) => {
 			if (!this.signal.aborted) {
 				error = listingError as Error;
 				this.#controller.abort(error);
@@ -206,12 +221,15 @@ export class Job extends EventEmitter<JobEvents> {
 		// After a cancel's grace period a page may still sleep inside discord.js until a rate-limit
 		// reset; it can change nothing, so the job does not wait for it.
 		await Promise.race([listing, whenAborted(this.#requests.signal)]);
-		this.progress.listingFinished();
+		// Users who are not members are still to be handed out after the members.
+		if (!this.#nonMembers) this.progress.listingFinished();
 		for (const joiner of this.#joiners.listingEnded()) this.#slices.joined(joiner);
 		this.#slices.feed.closeAll();
 		for (const end of await ends) {
 			if (end.status === 'rejected' && !error) error = end.reason as Error;
 		}
+		if (!error && !this.signal.aborted && this.#nonMembers) error = await this.#nonMembers.run(this.listedIds!.notMet()!, this.#options, this.#slices, work);
+		this.progress.listingFinished();
 		error ??= this.#failure;
 		const state = error ? 'failed' : this.signal.aborted ? 'cancelled' : 'finished';
 		if (error) this.#options.logger.error({ err: error, job: this.id }, 'job failed');
@@ -242,34 +260,18 @@ export class Job extends EventEmitter<JobEvents> {
 			requestSignal: this.#requests.signal,
 			guard: fleet.guard,
 			fail: (error) => this.fail(error),
+			limit: this.action.nonMembers && NonMemberPhase.limitOf(this.action.nonMembers, this.#nonMembers, this.#options.logger),
 			broke: (error) => {
 				// The listing must not wait for room in the queue of a slice that cannot go on.
 				this.#controller.abort(error);
 				this.#slices.feed.closeAll();
 			},
 			stopped: (id, revoked) => {
-				stoppedWorkers.push(id);
+				// A worker out of service before the users who are not members is told of again.
+				if (!stoppedWorkers.includes(id)) stoppedWorkers.push(id);
 				if (revoked) this.emit('workerStopped', revoked);
 			},
 		};
-	}
-
-	/** Lists the guild, hands each member to its slice's queue, and waits for room between pages. */
-	async #list(): Promise<void> {
-		const { guildId, listers, retry, list = listMembers } = this.#options;
-		const tally = this.listedIds;
-		for await (const page of list({ guildId, rests: listers, signal: this.signal, retry })) {
-			for (const member of page) {
-				tally?.met(member.id);
-				this.#slices.listed(member);
-			}
-			// Joiners this page passed without holding them joined after it was read: the job's to assign.
-			for (const joiner of this.#joiners.listed(page.map((member) => member.id))) this.#slices.joined(joiner);
-			this.#slices.feed.pageHandedOut();
-			await this.#slices.feed.roomForNextPage();
-			this.signal.throwIfAborted();
-		}
-		tally?.listingComplete();
 	}
 
 	#setState(state: JobState): void {

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
+import { commandAnswer } from '../support/commandAnswer.js';
 import { journalLines } from '../support/journalLines.js';
 import { reportFigures } from '../support/reportFigures.js';
 import { type BotProcess, spawnBot } from '../support/spawnBot.js';
+import { startFromPreview } from '../support/startFromPreview.js';
 import { type Sandbox, startMassnickOn } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
 
@@ -45,7 +47,10 @@ describe('/massban after a crash of the real process', () => {
 		const bans = sandbox.state.bans;
 
 		bot = await spawnBot(sandbox, dataDir);
-		await control.invoke(guildId, sandbox.ownerId, 'massban', { joined_after: '15m', name_matches: '/free nitro/' }, sandbox.channelId);
+		const asked = await control.invoke(guildId, sandbox.ownerId, 'massban', { joined_after: '15m', name_matches: '/free nitro/' }, sandbox.channelId);
+		// A ban of more than 100 members starts once its count is typed in the modal of the preview's Start.
+		const preview = await commandAnswer(control, asked, 60_000);
+		expect(await startFromPreview(control, sandbox, sandbox.ownerId, preview)).toBe(RAID);
 		await waitUntil(() => bans.size > 0, { what: 'the first bulk ban', everyMs: 5 });
 		bot.child.kill('SIGKILL');
 		await bot.exited;
@@ -73,15 +78,23 @@ describe('/massban after a crash of the real process', () => {
 		const after = requests.filter((request) => request.seq > killedAt);
 		expect(bulkBans(after).length).toBeGreaterThan(0);
 		expect(requests.filter((request) => request.status === 403)).toEqual([]);
-		// Seen since the merge of every raid action: the restarted process's first bulk ban may meet a
-		// 429 on its 100 ms bucket (at most one per worker, waited out by discord.js, none lost). Not
-		// understood yet; left open in issue 25. Anywhere else a 429 fails the test.
-		const limited = requests.filter((request) => request.status === 429);
-		const firstAfterRestart = new Map<string, number>();
+		// Discord's bucket outlives the process: a worker whose bulk ban before the kill was less than
+		// a window (1.5 s here) before its first after the restart meets a 429 on that one call, as it
+		// would on Discord (the new process cannot know the old one's last call; discord.js waits it
+		// out, nothing is lost). Any other 429 fails the test.
+		const windowMs = 15_000 / 10;
+		const lastBefore = new Map<string, number>();
+		for (const request of requests.filter((sent) => sent.seq <= killedAt && sent.route === '/guilds/:id/bulk-ban'))
+			lastBefore.set(request.botUserId!, request.at);
+		const firstAfter = new Map<string, SandboxRequest>();
 		for (const request of after.filter((sent) => sent.method === 'POST' && sent.route === '/guilds/:id/bulk-ban')) {
-			if (!firstAfterRestart.has(request.botUserId!)) firstAfterRestart.set(request.botUserId!, request.seq);
+			if (!firstAfter.has(request.botUserId!)) firstAfter.set(request.botUserId!, request);
 		}
-		expect(limited.filter((request) => firstAfterRestart.get(request.botUserId!) !== request.seq)).toEqual([]);
+		const heldOver = (request: SandboxRequest): boolean => {
+			const before = lastBefore.get(request.botUserId!);
+			return firstAfter.get(request.botUserId!) === request && before !== undefined && request.at - before < windowMs;
+		};
+		expect(requests.filter((request) => request.status === 429 && !heldOver(request))).toEqual([]);
 		expect(raidIds.every((id) => bans.has(BigInt(id)))).toBe(true);
 		bot.signal('SIGTERM');
 		expect(await bot.exited).toBe(0);

@@ -141,6 +141,16 @@ describe('/masstimeout', () => {
 		expect((await stack.control.requests(lastSeq)).requests.filter(PATCH_MEMBER)).toEqual([]);
 	});
 
+	it('aimed by account age, its preview shows raid accounts: the sample starts where the listing does', async () => {
+		const raid = new Set(raidIds);
+		const raidNames = new Set((await stack.control.members(guildId)).filter((member) => raid.has(member.id)).map((member) => member.username));
+		const preview = await stack.preview('masstimeout', { duration: '1h', ...AIM }, modId);
+		const shown = [...descriptionOf(preview.message).matchAll(/• @(\S+): timed out until/g)].map((match) => match[1]!.replaceAll('\\', ''));
+		expect(shown.length).toBeGreaterThan(0);
+		for (const name of shown) expect(raidNames.has(name), name).toBe(true);
+		await stack.press(preview.message.id, preview.cancel, modId);
+	});
+
 	it('a dry run counts the raid and sends nothing', async () => {
 		const { lastSeq } = await stack.control.requests();
 		const job = await stack.runJob('masstimeout', { duration: '1h', ...AIM, dry_run: true }, modId);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ControlMember, type ControlMessage, SandboxControl, type SandboxRequest, startSandbox } from '@massnick/discord-sandbox';
 import type { Job } from '../../src/jobs/Job.js';
 import { Journal } from '../../src/jobs/journal/Journal.js';
+import { commandAnswer } from '../support/commandAnswer.js';
 import { type Sandbox, type Stack, startMassnickOn, startStack } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
 
@@ -284,5 +285,27 @@ describe('permissions.allowedUserIds and allowedRoleIds let a member run command
 		const answer = await stack.control.waitForResponses(id, 1);
 		expect(JSON.stringify(answer.responses[0]!.body)).toContain('your highest role is @Member');
 		expect(stack.massnick.jobs.last).toBe(previous);
+	});
+
+	it('stand in for no moderation permission: an allowed member without them may not time out, kick, ban or lock down', async () => {
+		const previous = stack.massnick.jobs.last;
+		const { lastSeq } = await stack.control.requests();
+		for (const [command, options, lacking] of [
+			['masstimeout', { duration: '1h', dry_run: true }, /Moderate Members permission\./],
+			['masskick', { dry_run: true }, /Kick Members permission\./],
+			['massban', { dry_run: true }, /Ban Members and Manage Guild permissions\./],
+			['lockdown on', {}, /Manage Guild permission\./],
+		] as const) {
+			for (const userId of [plainId, memberRoleHolder]) {
+				const answer = await commandAnswer(stack.control, await stack.control.invoke(sandbox.guildId, userId, command, options, sandbox.channelId));
+				expect(answer.ephemeral, command).toBe(true);
+				// Not offered the allow-list either: it cannot let them.
+				expect(answer.text, command).toMatch(lacking);
+				expect(answer.text, command).not.toMatch(/operator allowed/);
+			}
+		}
+		expect(stack.massnick.jobs.last).toBe(previous);
+		const sent = (await stack.control.requests(lastSeq)).requests.filter((request) => request.route.startsWith('/guilds/') && request.method !== 'GET');
+		expect(sent.filter((request) => request.route !== '/interactions/:id/:token/callback')).toEqual([]);
 	});
 });

@@ -2,13 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { type ControlInteraction, type ControlMessage, SandboxControl, startSandbox } from '@massnick/discord-sandbox';
+import { type ControlInteraction, type ControlMessage, SandboxControl, type SandboxOptions, startSandbox } from '@massnick/discord-sandbox';
 import type { Config } from '../../src/config/Config.js';
 import { loadConfig } from '../../src/config/loadConfig.js';
 import { secretsOf } from '../../src/config/redactTokens.js';
 import type { Job } from '../../src/jobs/Job.js';
 import { createLogger } from '../../src/log/createLogger.js';
 import { type Massnick, startMassnick } from '../../src/startMassnick.js';
+import { commandAnswer } from './commandAnswer.js';
+import { startFromPreview } from './startFromPreview.js';
 import { waitUntil } from './waitUntil.js';
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -21,7 +23,11 @@ export interface Stack {
 	dataDir: string;
 	/** Everything the bot logged, as text (tokens must never appear in it). */
 	logs: () => string;
-	/** Runs a slash command as `userId` (the owner by default) and waits for the job it starts to end. */
+	/**
+	 * Runs a slash command as `userId` (the owner by default) and waits for the job it starts to end.
+	 * A command that shows a preview (a kick or a ban is previewed in a server of any size) is
+	 * started from it as its member would: Start, and the count it shows typed when it asks for one.
+	 */
 	runJob(command: string, options?: Record<string, unknown>, userId?: string): Promise<Job>;
 	/** Runs a changing command as `userId` (the owner by default) and waits for its preview, with its buttons. */
 	preview(command: string, options?: Record<string, unknown>, userId?: string): Promise<ShownPreview>;
@@ -48,6 +54,8 @@ export interface StackOptions {
 	dataDir?: string;
 	/** Override settings after loading (e.g. the status refresh). */
 	settings?: (config: Config) => Config;
+	/** The sandbox's rate limits, where a test needs its own (the non-member ban limit). */
+	rateLimits?: SandboxOptions['rateLimits'];
 }
 
 /** The sandbox and a real massnick on it, as a user would run them, over HTTP and WebSocket. */
@@ -58,6 +66,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 		seed: options.seed ?? 7,
 		timeScale: options.timeScale ?? 100,
 		workerMembersIntent: options.workerMembersIntent ?? false,
+		...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
 	});
 	const ownDataDir = options.dataDir === undefined;
 	const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'massnick-test-')));
@@ -124,7 +133,9 @@ export async function startMassnickOn(
 		async runJob(command, commandOptions = {}, userId = sandbox.ownerId) {
 			const previous = massnick.jobs.last;
 			const id = await control.invoke(sandbox.guildId, userId, command, commandOptions, sandbox.channelId);
-			await control.waitForResponses(id, 1);
+			// An exact count of a large guild may take a while before the preview shows.
+			const answer = await commandAnswer(control, id, 120_000);
+			if (answer.buttons.some((customId) => customId.endsWith(':start'))) await startFromPreview(control, sandbox, userId, answer);
 			try {
 				await waitUntil(() => massnick.jobs.last !== previous && massnick.jobs.last !== undefined, { what: `the job /${command} starts` });
 			} catch {

@@ -8,6 +8,8 @@ import { DELETE_MESSAGES, deleteMessageSeconds } from './deleteMessages.js';
 
 /** The most of the moderator's own reason: Discord's 512 characters leave room for massnick's. */
 const REASON_MAX_LENGTH = 400;
+/** A ban of more members than this asks for their number typed before it runs. */
+const BAN_TYPED_COUNT_ABOVE = 100;
 
 function banAction(args: ActionArgs): BanAction {
 	const reason = args.string('reason')?.trim();
@@ -25,10 +27,10 @@ function describeBan(member: MemberRecord): string {
  * select banned, 200 a call with Bulk Guild Ban, for a raid (`joined_after:10m name_matches:…`).
  * Only members with Ban Members and Manage Guild see it, as Bulk Guild Ban asks of who bans;
  * each member it bans is bounded by the requester's rank. `/restore` unbans exactly the users it
- * banned who are still banned.
- *
- * TODO(issue 25): a ban of more than 100 members is to ask, in a modal, for the count the preview
- * shows before Start acts (as /masskick does); this module has no such step yet.
+ * banned who are still banned. A ban can be undone, but one of more than 100 members asks for
+ * that number to be typed before it runs, in the preview's modal or as `massnick run`'s
+ * `--confirm-count` (see {@link ActionModule.confirmByTypedCount}): a mistyped filter should not
+ * ban a server.
  */
 export const banModule: ActionModule = {
 	command: {
@@ -56,9 +58,10 @@ export const banModule: ActionModule = {
 		],
 	},
 	journalTypes: [BAN],
-	usage: `massban [--delete-messages none|1h|6h|12h|24h|3d|7d] [--reason <text>] [filters]
+	usage: `massban [--delete-messages none|1h|6h|12h|24h|3d|7d] [--reason <text>] [--confirm-count <n>] [filters]
       ban every member the filters select, 200 a call (restore unbans them); aim it, e.g.
-      --joined-after 10m --name-matches "/free nitro/"`,
+      --joined-after 10m --name-matches "/free nitro/"; a ban of more than ${BAN_TYPED_COUNT_ABOVE} members needs
+      --confirm-count <n>, the number it bans as a --dry-run counts them: the run is refused unless it matches`,
 	request(args) {
 		return { action: banAction(args), estimate: (counts, ctx, filters) => estimateMemberEdit(counts, ctx, filters) };
 	},
@@ -69,4 +72,6 @@ export const banModule: ActionModule = {
 		return new BanAction(banOptionsOf(header.target));
 	},
 	describeChange: describeBan,
+	confirmByTypedCount: (members) => members.atMost > BAN_TYPED_COUNT_ABOVE,
+	typedCountWhy: `A ban of more than ${BAN_TYPED_COUNT_ABOVE} members is confirmed by its count (/restore unbans them)`,
 };

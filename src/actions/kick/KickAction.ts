@@ -36,6 +36,7 @@ export class KickAction implements MassAction {
 	readonly target: string;
 	readonly permission = PermissionFlagsBits.KickMembers;
 	readonly irreversible = KICK_IRREVERSIBLE;
+	readonly removesMember = true;
 	readonly reason: string | undefined;
 	readonly words: ActionWords = {
 		doing: 'Kicking members',

@@ -37,7 +37,10 @@ export function actionCommand(module: ActionModule): BossCommand {
 				const idsFile = await fetchIdsFile(attachment, { apiUrl: context.config.apiUrl });
 				filters = readFilters(args, module, { ...read, idsFile });
 			}
-			await startOrPreview(interaction, context, { permission, admitted: true, alwaysPreview: module.confirmByTypedCount !== undefined }, () =>
+			// Previewed whatever preview.skipBelowMembers says when the server holds enough members for
+			// the count to be asked (a kick of anyone; a ban, past 100): a smaller ban runs as before.
+			const alwaysPreview = module.confirmByTypedCount?.({ atLeast: 0, atMost: context.boss.guild.memberCount }) ?? false;
+			await startOrPreview(interaction, context, { permission, admitted: true, alwaysPreview }, () =>
 				pendingApply(context, {
 					action,
 					filters,
@@ -46,6 +49,7 @@ export function actionCommand(module: ActionModule): BossCommand {
 					describeChange: module.describeChange,
 					rebuild: () => module.request(args, context.actionDeps).action,
 					confirmByTypedCount: module.confirmByTypedCount && ((members) => module.confirmByTypedCount!(members)),
+					typedCountWhy: module.typedCountWhy,
 				}),
 			);
 		},

@@ -1,23 +1,32 @@
-import { ApplicationCommandType, escapeMarkdown, InteractionContextType, MessageFlags, PermissionFlagsBits } from 'discord.js';
-import { cancelJob, cancellingText } from '../status/cancelJob.js';
+import { type ChatInputCommandInteraction, ApplicationCommandType, escapeMarkdown, InteractionContextType, MessageFlags } from 'discord.js';
+import { cancelJob, cancellingText, jobPermission } from '../status/cancelJob.js';
 import type { BossContext } from '../BossContext.js';
+import { isAllowed, notAllowedText } from '../isAllowed.js';
 import type { BossCommand } from './BossCommand.js';
 
 /**
  * `/cancel`: stops the running job within a few seconds; what was done stays journaled and the
  * same command continues it. With no job running, it closes the job a restart interrupted
- * instead, so no later start resumes it. It changes no member, so anyone who may run the
- * commands may stop a job. Members with Manage Nicknames see it.
+ * instead, so no later start resumes it. Anyone who may run a job may run it (see `maySeeJobs`),
+ * but stopping or closing a job asks for that job's permission (see `jobPermission`): a renamer
+ * cannot stop a raid's bans.
  */
 export const cancelCommand: BossCommand = {
 	data: {
 		type: ApplicationCommandType.ChatInput,
 		name: 'cancel',
 		description: 'Stop the running job; what was done stays journaled',
-		default_member_permissions: String(PermissionFlagsBits.ManageNicknames),
 		contexts: [InteractionContextType.Guild],
 	},
 	async run(interaction, context) {
+		const running = context.jobs.current;
+		if (running && !running.result && !isAllowed(interaction, context.config.permissions, jobPermission(running))) {
+			await interaction.reply({
+				content: notAllowedText(`stop **${escapeMarkdown(running.title)}**`, jobPermission(running)),
+				flags: MessageFlags.Ephemeral,
+			});
+			return;
+		}
 		const job = cancelJob(context);
 		if (job) {
 			await interaction.reply(cancellingText(job));
@@ -30,12 +39,25 @@ export const cancelCommand: BossCommand = {
 		}
 		// Reading and marking the journal touches the disk: acknowledge first (Discord allows 3 s).
 		await interaction.deferReply();
-		await interaction.editReply(await closeInterrupted(context));
+		await closeInterrupted(interaction, context);
 	},
 };
 
+/** Closes the interrupted job, if there is one and the member may stop it, and tells them. */
+async function closeInterrupted(interaction: ChatInputCommandInteraction, context: BossContext): Promise<void> {
+	const interrupted = await context.jobs.interrupted();
+	const permission = interrupted && context.jobs.actionOf(interrupted.header)?.permission;
+	if (permission !== undefined && !isAllowed(interaction, context.config.permissions, permission)) {
+		// Said privately, as every refusal is: the acknowledgement was public.
+		await interaction.deleteReply();
+		await interaction.followUp({ content: notAllowedText('close the interrupted job', permission), flags: MessageFlags.Ephemeral });
+		return;
+	}
+	await interaction.editReply(await closeText(context));
+}
+
 /** Closes the interrupted job, if there is one; what the member is told. */
-async function closeInterrupted(context: BossContext): Promise<string> {
+async function closeText(context: BossContext): Promise<string> {
 	const closed = await context.jobs.closeInterrupted();
 	if (!closed) return 'No job is running, and none is waiting to be resumed.';
 	const { header } = closed;

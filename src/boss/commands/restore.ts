@@ -3,7 +3,6 @@ import { DRY_RUN_OPTION, namedModule } from '../../actions/index.js';
 import { pendingRestore } from '../preview/pendingRestore.js';
 import { startOrPreview } from '../preview/startOrPreview.js';
 import type { BossCommand } from './BossCommand.js';
-import { RESTORE_PERMISSION } from './restorePermission.js';
 
 /** `/restore skip_irreversible:true`: past the jobs Discord cannot undo. */
 const SKIP_IRREVERSIBLE_OPTION = 'skip_irreversible';
@@ -12,14 +11,14 @@ const SKIP_IRREVERSIBLE_OPTION = 'skip_irreversible';
  * `/restore [dry_run] [skip_irreversible] [name]`: undoes the newest job not undone yet, whatever
  * its action, bounded by its member's rank like any job. A job Discord cannot undo (a kick) is
  * not undone and not passed over silently: the answer says what it did and where its journal is,
- * and `skip_irreversible` undoes the job before it. Members with Manage Nicknames see it.
+ * and `skip_irreversible` undoes the job before it. Anyone who may run a job may run it (see
+ * `maySeeJobs`); undoing a job asks for that job's permission, as running it did.
  */
 export const restoreCommand: BossCommand = {
 	data: {
 		type: ApplicationCommandType.ChatInput,
 		name: 'restore',
 		description: 'Undo the last job: every member back to what they had before it',
-		default_member_permissions: String(RESTORE_PERMISSION),
 		contexts: [InteractionContextType.Guild],
 		options: [
 			{ type: ApplicationCommandOptionType.Boolean, name: DRY_RUN_OPTION, description: 'Plan and count only: nothing is changed', required: false },
@@ -42,7 +41,7 @@ export const restoreCommand: BossCommand = {
 		const name = interaction.options.getString('name') ?? undefined;
 		const named = namedModule();
 		const fallback = name === undefined ? undefined : { action: named.byName.clear(name, context.actionDeps), describeChange: named.describeChange };
-		await startOrPreview(interaction, context, { permission: RESTORE_PERMISSION }, () =>
+		await startOrPreview(interaction, context, {}, () =>
 			pendingRestore(context, {
 				fallback,
 				noJournalHint: 'To clear a nickname wherever it is set instead, run /restore with `name:` set to it (the originals cannot be recovered that way).',

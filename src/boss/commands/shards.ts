@@ -1,14 +1,13 @@
-import { ApplicationCommandType, InteractionContextType, PermissionFlagsBits } from 'discord.js';
+import { ApplicationCommandType, InteractionContextType } from 'discord.js';
 import { renderShards } from '../status/renderJob.js';
 import type { BossCommand } from './BossCommand.js';
 
-/** `/shards`: each worker's slice, gateway ping and state. Reads only. Members with Manage Nicknames see it. */
+/** `/shards`: each worker's slice, gateway ping and state. Reads only. Anyone who may run a job may run it (see `maySeeJobs`). */
 export const shardsCommand: BossCommand = {
 	data: {
 		type: ApplicationCommandType.ChatInput,
 		name: 'shards',
 		description: "Each worker's members, gateway ping and state",
-		default_member_permissions: String(PermissionFlagsBits.ManageNicknames),
 		contexts: [InteractionContextType.Guild],
 	},
 	async run(interaction, context) {

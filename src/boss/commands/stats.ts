@@ -1,4 +1,4 @@
-import { ApplicationCommandOptionType, ApplicationCommandType, InteractionContextType, PermissionFlagsBits } from 'discord.js';
+import { ApplicationCommandOptionType, ApplicationCommandType, InteractionContextType } from 'discord.js';
 import { ErrorCodes, JobError } from '../../errors.js';
 import { sleep } from '../../util/sleep.js';
 import type { BossContext } from '../BossContext.js';
@@ -16,14 +16,13 @@ const STATS_WAIT_MS = 10_000;
 
 /**
  * `/stats [name]`: counts, from the live guild, the members who have what the last job set (or
- * the nickname `name`). Reads only. Members with Manage Nicknames see it.
+ * the nickname `name`). Reads only. Anyone who may run a job may run it (see `maySeeJobs`).
  */
 export const statsCommand: BossCommand = {
 	data: {
 		type: ApplicationCommandType.ChatInput,
 		name: 'stats',
 		description: 'Count the members who have what the last job set (or a nickname), from the live server',
-		default_member_permissions: String(PermissionFlagsBits.ManageNicknames),
 		contexts: [InteractionContextType.Guild],
 		options: [
 			{
@@ -52,7 +51,8 @@ export const statsCommand: BossCommand = {
 			await interaction.editReply(renderStats(job, unknownWorkersOf(context)));
 			return;
 		}
-		await interaction.editReply(`Counting the members with ${action.words.holds} from the live server; the result will be posted in this channel.`);
+		const what = action.removesMember ? `the members the last job still selects` : `the members who have ${action.words.holds}`;
+		await interaction.editReply(`Counting ${what} from the live server; the result will be posted in this channel.`);
 		await job.ended();
 		const channel = await channelOf(interaction);
 		await channel?.send(job.result?.error ? `Counting failed: ${job.result.error.message}` : renderStats(job, unknownWorkersOf(context)));

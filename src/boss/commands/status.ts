@@ -1,4 +1,4 @@
-import { ApplicationCommandType, type ChatInputCommandInteraction, InteractionContextType, MessageFlags, PermissionFlagsBits } from 'discord.js';
+import { ApplicationCommandType, type ChatInputCommandInteraction, InteractionContextType, MessageFlags } from 'discord.js';
 import type { BossContext } from '../BossContext.js';
 import { countTargetOf, showFleetStatus } from '../fleet/fleetStatus.js';
 import { requesterOf } from '../requesterOf.js';
@@ -12,14 +12,13 @@ import { fleetHint } from './fleetHint.js';
  * `/status`: the running job's live status, or the last one's report, or, after a crash, the
  * unfinished job counted from the live guild (and why a restart did not resume it); a fleet's job
  * when the workers run elsewhere. Then, when the server is locked down (`/lockdown`), until when.
- * Reads only. Members with Manage Nicknames see it.
+ * Reads only. Anyone who may run a job may run it (see `maySeeJobs`).
  */
 export const statusCommand: BossCommand = {
 	data: {
 		type: ApplicationCommandType.ChatInput,
 		name: 'status',
 		description: 'Show the running job with a message that updates itself',
-		default_member_permissions: String(PermissionFlagsBits.ManageNicknames),
 		contexts: [InteractionContextType.Guild],
 	},
 	async run(interaction, context) {

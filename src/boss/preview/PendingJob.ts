@@ -46,6 +46,8 @@ export interface PendingJob {
 	 * its Start opens a modal (see `typedCount.ts`).
 	 */
 	readonly confirmByTypedCount?: ((members: Range) => boolean) | undefined;
+	/** Why it asks, when its action's `irreversible` does not say it (the module's `typedCountWhy`, a ban). */
+	readonly typedCountWhy?: string | undefined;
 	/** For a job limited to a file of user ids: the ids, sorted; its sample is looked up among them. */
 	readonly listedIds?: readonly string[] | undefined;
 	/**

@@ -8,6 +8,8 @@ import {
 	forRequester,
 	type GuildContext,
 	type GuildCounts,
+	listingBounds,
+	nonMemberHandling,
 	type Plan,
 	type Requester,
 	type RequesterRank,
@@ -68,6 +70,7 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 				: `Discord's role member counts could not be read (${roleMembers.message}), so the job counts as it runs.`,
 		irreversible: pending.undo ? undefined : pending.action.irreversible,
 		typedCount: exact?.typedCount,
+		typedCountWhy: exact?.typedCount === undefined ? undefined : pending.typedCountWhy,
 		sample,
 		// The job's id is given when it starts; the rest of the reason is what its requests carry.
 		reason: withRequesterReason(
@@ -88,7 +91,8 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 }
 
 /**
- * The first page of members, planned; a listing that fails leaves the preview without a sample.
+ * The first page of members the job will list, planned (from the first account its `created_after`
+ * can select); a listing that fails leaves the preview without a sample.
  * A job limited to a file of ids plans its first listed ids instead, looked up (see `lookUpListed`).
  */
 async function readSample(context: BossContext, guild: Guild, pending: PendingJob, ctx: GuildContext): Promise<PreviewSample> {
@@ -97,16 +101,20 @@ async function readSample(context: BossContext, guild: Guild, pending: PendingJo
 		const total = pending.listedIds.length;
 		try {
 			const { looked, members } = await lookUpListed(guild, pending.listedIds);
-			return { ...(await planned(pending, guild, members, ctx)), listed: { looked, total } };
+			const handling = nonMemberHandling(pending.action, pending.undo ? 'restore' : 'apply', pending.filters ?? {}, guild.id);
+			const nonMembers = { handling, changed: pending.action.words.changed };
+			return { ...(await planned(pending, guild, members, ctx)), listed: { looked, total, nonMembers } };
 		} catch (error) {
 			context.logger.warn({ err: error }, 'could not look the listed ids up for the preview');
 			return { ...empty, note: `No sample: the listed ids could not be looked up (${(error as Error).message}). The job counts them as it runs.` };
 		}
 	}
+	// Where the job's listing starts: a raid cleanup aimed by account age shows the new accounts.
+	const { after } = pending.undo ? {} : listingBounds(pending.filters);
 	let page: RESTGetAPIGuildMembersResult;
 	try {
 		page = (await context.boss.client.rest.get(Routes.guildMembers(guild.id), {
-			query: new URLSearchParams({ limit: String(SAMPLE_PAGE_SIZE) }),
+			query: new URLSearchParams({ limit: String(SAMPLE_PAGE_SIZE), ...(after === undefined ? {} : { after }) }),
 		})) as RESTGetAPIGuildMembersResult;
 	} catch (error) {
 		context.logger.warn({ err: error }, 'could not list a sample of members for the preview');

@@ -19,11 +19,13 @@ export interface PendingApplyOptions {
 	readonly rebuild?: (() => MassAction) | undefined;
 	/** The module's `confirmByTypedCount`: Start asks for the count typed (see `PendingJob`). */
 	readonly confirmByTypedCount?: ((members: Range) => boolean) | undefined;
+	/** The module's `typedCountWhy`. */
+	readonly typedCountWhy?: string | undefined;
 }
 
 /** `/massnick`, `/massrole`: an action over the guild, with the engine's filters. */
 export function pendingApply(context: BossContext, options: PendingApplyOptions): PendingJob {
-	const { action, filters, scope, estimate, describeChange, rebuild, confirmByTypedCount } = options;
+	const { action, filters, scope, estimate, describeChange, rebuild, confirmByTypedCount, typedCountWhy } = options;
 	return {
 		title: action.words.doing,
 		scope,
@@ -32,6 +34,7 @@ export function pendingApply(context: BossContext, options: PendingApplyOptions)
 		undo: false,
 		filters,
 		confirmByTypedCount,
+		typedCountWhy,
 		listedIds: filters.userIds,
 		estimate,
 		describeChange,

@@ -1,5 +1,4 @@
 import { type ButtonInteraction, MessageFlags, type ModalSubmitInteraction } from 'discord.js';
-import { permissionNames } from '../../discord/permissionNames.js';
 import type { BossContext } from '../BossContext.js';
 import type { CustomIdArgs } from '../customIds.js';
 import { isAllowed, notAllowedText } from '../isAllowed.js';
@@ -61,7 +60,7 @@ export async function claimPreview(
 		return undefined;
 	}
 	if (!isAllowed(interaction, context.config.permissions, claim.preview.options.permission)) {
-		await interaction.reply({ content: notAllowedText('start this job', permissionNames(claim.preview.options.permission)), flags: MessageFlags.Ephemeral });
+		await interaction.reply({ content: notAllowedText('start this job', claim.preview.options.permission), flags: MessageFlags.Ephemeral });
 		return undefined;
 	}
 	return claim.preview;

@@ -10,15 +10,21 @@ import { showLive } from '../status/showLive.js';
 
 /** How a changing command is let through (see `Admission`). */
 export interface CommandAdmission {
-	/** The command's permission, checked again when Start is pressed. */
-	readonly permission: bigint;
+	/**
+	 * The command's permission, checked again when Start is pressed; by default the job's action's
+	 * (a /restore's is that of the job it undoes: Ban Members and Manage Guild to unban).
+	 */
+	readonly permission?: bigint | undefined;
 	/**
 	 * The command admitted its action already, before calling (an action command knows its action
 	 * from its options). Otherwise the admission's checks that need no action run before anything
 	 * is acknowledged, and the rest once `prepare` has built the job (a /restore reads its journal).
 	 */
 	readonly admitted?: boolean | undefined;
-	/** Preview it even in a guild below `preview.skipBelowMembers`: a job whose count is typed before it runs (a kick). */
+	/**
+	 * Preview it even in a guild below `preview.skipBelowMembers`: a job whose count may be typed
+	 * before it runs (a kick; a ban, in a guild of more than 100 members).
+	 */
 	readonly alwaysPreview?: boolean | undefined;
 }
 
@@ -49,7 +55,7 @@ export async function startOrPreview(
 		if (!admitted) admission.admitAction({ action: pending.action, undo: pending.undo, rank, allowed });
 		return pending;
 	};
-	// A job that asks for its count typed (a kick) is previewed in a guild of any size.
+	// A job that may ask for its count typed (a kick; a ban, in a guild past 100) skips no preview.
 	const small = context.boss.guild.memberCount < context.config.preview.skipBelowMembers && !alwaysPreview;
 	// A command that had to download a file acknowledged itself already, privately.
 	const acknowledged = interaction.deferred;
@@ -68,7 +74,7 @@ export async function startOrPreview(
 	const preview = new Preview({
 		id: interaction.id,
 		userId: interaction.user.id,
-		permission,
+		permission: permission ?? pending.action.permission,
 		pending,
 		facts,
 		edit: (message) => interaction.editReply(message),

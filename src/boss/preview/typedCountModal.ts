@@ -11,10 +11,11 @@ const TITLE_LIMIT = 45;
 const TEXT_LIMIT = 4000;
 
 /**
- * The modal a preview's Start opens for a job whose count is typed before it runs (a kick): what
- * runs, why it cannot be undone, and a box for the number of members the preview shows, the way a
- * repository's name is typed before it is deleted. Sent as Discord's own modal JSON: a Text
- * Display, and a Label holding a short Text Input.
+ * The modal a preview's Start opens for a job whose count is typed before it runs (a kick, a ban
+ * of more than 100): what runs, why the count is asked (a kick cannot be undone; a ban is large),
+ * and a box for the number of members the preview shows, the way a repository's name is typed
+ * before it is deleted. Sent as Discord's own modal JSON: a Text Display, and a Label holding a
+ * short Text Input.
  *
  * @see {@link https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-modal}
  * @see {@link https://discord.com/developers/docs/components/reference#label}
@@ -23,7 +24,8 @@ export function typedCountModal(preview: Preview, count: number): APIModalIntera
 	const { facts } = preview;
 	const shown = formatCount(count);
 	const lines = [`**${escapeMarkdown(facts.title)}** for ${escapeMarkdown(facts.scope)}: **${shown}** members.`];
-	if (facts.irreversible) lines.push(`${escapeMarkdown(facts.irreversible)}.`);
+	const why = facts.irreversible ?? facts.typedCountWhy;
+	if (why) lines.push(`${escapeMarkdown(why)}.`);
 	lines.push(`Type **${count}** below to start it. Anything else starts nothing.`);
 	return {
 		custom_id: confirmModalId(preview.id),

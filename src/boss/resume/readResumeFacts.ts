@@ -3,7 +3,6 @@ import { MassnickError } from '../../errors.js';
 import { actionToUndo, type CheckFirst, forRequester, type MassAction, type ResumeFacts } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import { commandPermission } from '../commandPermission.js';
-import { RESTORE_PERMISSION } from '../commands/restorePermission.js';
 import { readRequesterNow } from './readRequesterNow.js';
 
 /** What the boss read for a `check` decision: the facts for the decision, and what a resume then runs with. */
@@ -33,12 +32,13 @@ export async function readResumeFacts(context: BossContext, { what, journal: { h
 			if (!(error instanceof MassnickError)) throw error;
 			return { facts: { action: 'unknown', cause: error } };
 		}
-		permission = RESTORE_PERMISSION;
+		// Undoing a job asks what running it did (see `jobPermission`).
+		permission = action.permission;
 	} else {
 		const module = moduleOfType(header.action);
 		const journaled = context.jobs.actionOf(header);
 		if (!module || !journaled) return { facts: { action: 'unknown' } };
-		permission = commandPermission(module.command.name);
+		permission = commandPermission(module.command.name) ?? journaled.permission;
 		try {
 			action = module.resume?.(header, context.actionDeps) ?? journaled;
 		} catch (error) {

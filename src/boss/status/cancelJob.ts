@@ -15,6 +15,16 @@ export function cancelJob(context: BossContext, only?: Job): Job | undefined {
 	return job;
 }
 
+/**
+ * What a member must hold to stop a job, or press its buttons: what running it asked (its action's
+ * permission: Manage Nicknames, Manage Roles for a /massrole job, Ban Members and Manage Guild for
+ * a ban), for a /restore too (undoing a ban asks what banning did). So a renamer cannot stop a
+ * raid's bans, nor a moderator who may only ban stop a rename.
+ */
+export function jobPermission(job: Pick<Job, 'action'>): bigint {
+	return job.action.permission;
+}
+
 /** What the member who cancelled is told. */
 export function cancellingText(job: Job): string {
 	return `Cancelling **${job.title}**: no new request goes out. What was done stays journaled; running it again continues, ${undoWords(job)}.`;

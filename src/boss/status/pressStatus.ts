@@ -1,9 +1,7 @@
 import { type ButtonInteraction, MessageFlags } from 'discord.js';
-import { permissionNames } from '../../discord/permissionNames.js';
 import type { Job } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
-import { cancelJob, cancellingText, undoWords } from './cancelJob.js';
-import { RESTORE_PERMISSION } from '../commands/restorePermission.js';
+import { cancelJob, cancellingText, jobPermission, undoWords } from './cancelJob.js';
 import type { CustomIdArgs, StatusButton } from '../customIds.js';
 import { isAllowed, notAllowedText } from '../isAllowed.js';
 import { jobKey } from '../jobKey.js';
@@ -14,8 +12,7 @@ type StatusPress = (interaction: ButtonInteraction, job: Job, args: CustomIdArgs
 
 /**
  * The live status message's buttons, and the private confirmation of its Cancel. Each is for
- * members allowed to run the job's command (Manage Nicknames; Manage Roles for a /massrole job),
- * refused privately to anyone else.
+ * members allowed to run the job (see `jobPermission`), refused privately to anyone else.
  */
 const presses: Record<StatusButton, StatusPress> = {
 	/** Shows the status as it is now, in place. */
@@ -61,7 +58,7 @@ export async function pressStatus(interaction: ButtonInteraction, args: CustomId
 	}
 	const permission = jobPermission(job);
 	if (!isAllowed(interaction, context.config.permissions, permission)) {
-		await interaction.reply({ content: notAllowedText('use the buttons of this job', permissionNames(permission)), flags: MessageFlags.Ephemeral });
+		await interaction.reply({ content: notAllowedText('use the buttons of this job', permission), flags: MessageFlags.Ephemeral });
 		return;
 	}
 	await presses[args.button](interaction, job, args, context);
@@ -71,9 +68,4 @@ export async function pressStatus(interaction: ButtonInteraction, args: CustomId
 function findJob(context: BossContext, key: string): Job | undefined {
 	const candidates = [context.jobs.current, context.jobs.last, context.jobs.lastCount, context.boss.liveStatus?.job];
 	return candidates.find((job): job is Job => job !== undefined && jobKey(job) === key);
-}
-
-/** The permission of the command that started `job`: its action's, or /restore's for an undo. */
-function jobPermission(job: Job): bigint {
-	return job.mode === 'restore' ? RESTORE_PERMISSION : job.action.permission;
 }

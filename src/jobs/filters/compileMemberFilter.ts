@@ -101,7 +101,7 @@ function listedIds(ids: unknown): ReadonlySet<string> {
  * The smallest snowflake made at or after `ms`, as Discord writes ids, so that an id made before
  * `ms` compares below it. Before Discord's epoch, `0`: every id is made after.
  */
-function firstSnowflakeAt(ms: number): string {
+export function firstSnowflakeAt(ms: number): string {
 	// Ids count whole milliseconds: "before 10.5" is "before 11".
 	const time = Math.ceil(ms);
 	return time <= Number(DISCORD_EPOCH) ? '0' : String(timestampToSnowflake(time));

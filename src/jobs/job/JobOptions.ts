@@ -33,6 +33,12 @@ export interface JobOptions {
 	listers: readonly ListingClient[];
 	/** Who the job plans, page by page: the guild's members (`listMembers`) unless set. */
 	list?: Listing | undefined;
+	/**
+	 * For an action that reaches users who are not members (`MassAction.nonMembers`): the bots that
+	 * read which of them are done, from the guild's ban list (`listBans` unless `list` is set). The
+	 * workers, who hold Ban Members for such an action; the job's `listers` without it.
+	 */
+	doneListing?: { readonly listers: readonly ListingClient[]; readonly list?: Listing | undefined } | undefined;
 	guildId: string;
 	/** Who the job is about besides its action (for a count of it later); the plan applies them. */
 	filters?: MemberFilters | undefined;

@@ -48,7 +48,17 @@ describe('parseRunArgs', () => {
 	it('reads run massban with its own flags, checked against the choices Discord would offer', () => {
 		expect(parseRunArgs(['massban', '--delete-messages', '1h', '--reason', 'raid', '--joined-after', '10m'])).toMatchObject({
 			kind: 'run',
-			request: { kind: 'action', job: 'massban', module: banModule, options: { delete_messages: '1h', reason: 'raid', joined_after: '10m' } },
+			request: {
+				kind: 'action',
+				job: 'massban',
+				module: banModule,
+				options: { delete_messages: '1h', reason: 'raid', joined_after: '10m' },
+				confirmCount: undefined,
+			},
+		});
+		// A ban of more than 100 members is confirmed by its count, as a kick is.
+		expect(parseRunArgs(['massban', '--joined-after', '10m', '--confirm-count', '2000'])).toMatchObject({
+			request: { job: 'massban', options: { joined_after: '10m' }, confirmCount: 2000 },
 		});
 		expect(problemOf(['massban', '--delete-messages', '2h'])).toMatch(/--delete-messages is one of none, 1h, 6h, 12h, 24h, 3d, 7d, got "2h"/);
 	});
@@ -83,7 +93,7 @@ describe('parseRunArgs', () => {
 		expect(problemOf(['masskick', '--confirm-count', '2,000'])).toBe(
 			'--confirm-count needs the number of members the job changes, as digits (run it with --dry-run to count them), got "2,000"',
 		);
-		// A job that can be undone is not confirmed by its count.
+		// A job whose module asks for no count has no such flag.
 		expect(problemOf(['massnick', '--name', 'x', '--confirm-count', '3'])).toMatch(/^--confirm-count is not an option of run massnick/);
 	});
 

@@ -41,6 +41,41 @@ describe('a preview of a job that cannot be undone', () => {
 	});
 });
 
+describe('a preview of a ban of more than 100 members', () => {
+	const ban: PreviewFacts = {
+		...facts,
+		title: 'Banning members',
+		irreversible: undefined,
+		typedCountWhy: 'A ban of more than 100 members is confirmed by its count (/restore unbans them)',
+	};
+
+	it('says why the count is asked, never that the ban cannot be undone, and asks for the exact count', () => {
+		const description = renderPreview(ban, open).embeds[0]!.description!;
+		expect(description).toContain(
+			'A ban of more than 100 members is confirmed by its count (/restore unbans them). Nothing changes until you press **Start** and type the number of members it will change, **2,000**, in the box it opens.',
+		);
+		expect(description).not.toMatch(/cannot be undone|will not bring anyone back/);
+	});
+
+	it('opens a modal that says the same and nothing of an undo it lacks', () => {
+		const preview = new Preview({
+			id: '1234567890123456789',
+			userId: '1',
+			permission: 6n,
+			pending: {} as PendingJob,
+			facts: ban,
+			edit: async () => undefined,
+			logger: pino({ level: 'silent' }),
+		});
+		const modal = typedCountModal(preview, 2_000);
+		expect(modal.title).toBe('Confirm: Banning members');
+		const text = (modal.components[0] as { content: string }).content;
+		expect(text).toContain('A ban of more than 100 members is confirmed by its count (/restore unbans them).');
+		expect(text).toContain('Type **2000** below to start it.');
+		expect(text).not.toContain('cannot be undone');
+	});
+});
+
 describe('typedCountModal', () => {
 	const preview = new Preview({
 		id: '1234567890123456789',
