@@ -21,7 +21,7 @@ export interface RaidRunResult {
 	readonly stoppedAtDeadline: boolean;
 	/** From go to the deadline that stopped it, in ms: the span its rate is measured over (null when not stopped). */
 	readonly ranMs: number | null;
-	/** From go (Start pressed on massnick's preview; the baseline's first request) to the sandbox's answer to the last change, in ms. */
+	/** From go (massnick's job set going from its preview; the baseline's first request) to the sandbox's answer to the last change, in ms. */
 	readonly toLastMs: number | null;
 	/** From the sandbox's answer to the first change to its answer to the last. */
 	readonly firstToLastMs: number | null;

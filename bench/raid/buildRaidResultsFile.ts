@@ -55,7 +55,7 @@ export function buildRaidResultsFile(run: RaidRunInfo, scenario: RaidScenario, r
 				baselineChange: describeChange(spec.baselineChange),
 			})),
 			toLast:
-				"from pressing Start on massnick's preview (a baseline: just before its first request) to the sandbox's answer to the subject's last change (its `at` in the request log)",
+				"from setting massnick's job going (Start pressed on its preview; for a ban of more than 100, the typed count submitted in the modal Start opens) or a baseline's first request to the sandbox's answer to the subject's last change (its `at` in the request log)",
 			projected:
 				'a baseline stopped at its deadline with accounts left: time = (deadline − go) × raid accounts ÷ accounts done; its requests and 429s are those up to the deadline',
 			requests: 'every request of the subject’s tokens (massnick: the boss and the workers) in the request log from go to its last change',

@@ -10,7 +10,7 @@ import { touchedOutsideRaid } from './touchedOutsideRaid.js';
 
 /** How a step's subject ran: when it was set going, and when a deadline stopped it. */
 export interface StepRun {
-	/** Unix ms of go: Start pressed on massnick's preview, or just before a baseline's first request. */
+	/** Unix ms of go: massnick's job set going from its preview (invokeJob.ts), or just before a baseline's first request. */
 	startedAt: number;
 	/** Unix ms of the deadline that stopped a baseline with accounts left; null when it ran to its end. */
 	stoppedAt: number | null;

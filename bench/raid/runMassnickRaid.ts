@@ -20,7 +20,8 @@ export function massnickLabel(spec: RaidOperationSpec): string {
 /**
  * massnick's steps on one fresh raid guild, one after another on one process, as a moderator
  * would: `/massban` then `/restore` (its undo), or `/masstimeout`. Each command is typed by the
- * owner and Start pressed on its preview; a step is done when massnick's journal says so, and is
+ * owner, Start pressed on its preview and the count typed when it asks (invokeJob.ts); a step is
+ * done when massnick's journal says so, and is
  * measured to its end, never projected. A step after a failed one is not run.
  */
 export async function runMassnickRaid(specs: readonly RaidOperationSpec[], context: RaidContext): Promise<RaidRunResult[]> {
