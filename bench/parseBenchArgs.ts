@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { benchResultsFile } from './paths.js';
+import { RAID_BUDGET_SECONDS, RAID_RESULTS_FILE, RAID_SCENARIO, type RaidScenario } from './raid/RaidScenario.js';
 import { QUICK_SCENARIOS, type Scenario, SCENARIOS } from './scenarios.js';
 import { SUBJECT_KINDS, type SubjectKind } from './Subject.js';
 
@@ -8,19 +9,18 @@ export const BENCH_USAGE = `usage: npm run bench -- [--quick | --scenario NAME] 
   (no flag)          every scenario: ${SCENARIOS.filter((scenario) => !scenario.optIn)
 		.map((scenario) => scenario.name)
 		.join(', ')} (about 10 minutes, at most 13); opt-in, only
-                     when named: ${SCENARIOS.filter((scenario) => scenario.optIn)
-												.map((scenario) => scenario.name)
-												.join(', ')}
+                     when named: ${[...SCENARIOS.filter((scenario) => scenario.optIn).map((scenario) => scenario.name), RAID_SCENARIO.name].join(', ')}
   --quick            the ${QUICK_SCENARIOS.join(' and ')} scenarios only (about 4 minutes, at most 5½)
-  --scenario NAME    one scenario (repeatable)
-  --members N        override the member count (for trying things out)
-  --window SECONDS   override the measured window
+  --scenario NAME    one scenario (repeatable); ${RAID_SCENARIO.name} (issue #25's raid cleanup, about 9 minutes) runs alone
+  --members N        override the member count (for trying things out; ${RAID_SCENARIO.name}: the guild's, raid included)
+  --window SECONDS   override the measured window (${RAID_SCENARIO.name}: how long each baseline runs, default ${RAID_SCENARIO.baselineSeconds})
   --subjects LIST    comma-separated, of ${SUBJECT_KINDS.join(', ')}, and listing (the boss
                      listing the guild alone, a dry run; by default in the 20k, 100k and 1m scenarios)
   --out FILE         where to write the results (default: bench/results.json for a full or
                      --quick run; ${SCENARIOS.filter((scenario) => scenario.resultsFile)
 												.map((scenario) => `bench/${scenario.resultsFile} for --scenario ${scenario.name} alone`)
-												.join(', ')};
+												.join(', ')},
+                     bench/${RAID_RESULTS_FILE} for --scenario ${RAID_SCENARIO.name};
                      bench/results.local.json otherwise)`;
 
 /** What a default and a `--quick` run promise to finish in, in seconds; a custom run gets at least the default's. */
@@ -33,6 +33,8 @@ const LISTING = 'listing';
 export interface BenchArgs {
 	mode: 'default' | 'quick' | 'custom';
 	scenarios: Scenario[];
+	/** `--scenario raid`: issue #25's raid cleanup, run alone (no other scenario is then in {@link scenarios}). */
+	raid: RaidScenario | null;
 	/** The time the mode promises to finish in; later subjects are skipped past it. */
 	budgetSeconds: number;
 	out: string | undefined;
@@ -56,6 +58,7 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
 		allowPositionals: false,
 	});
 	if (values.quick && values.scenario) throw new Error('give --quick or --scenario, not both');
+	if (values.scenario?.includes(RAID_SCENARIO.name)) return parseRaidArgs(values);
 	const names: readonly string[] =
 		values.scenario ?? (values.quick ? QUICK_SCENARIOS : SCENARIOS.filter((scenario) => !scenario.optIn).map((scenario) => scenario.name));
 	let scenarios = names.map((name) => {
@@ -94,7 +97,39 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
 				DEFAULT_BUDGET_SECONDS,
 				scenarios.reduce((sum, scenario) => sum + (scenario.budgetSeconds ?? 0), 0),
 			);
-	return { mode, scenarios, budgetSeconds, out, help: values.help };
+	return { mode, scenarios, raid: null, budgetSeconds, out, help: values.help };
+}
+
+/**
+ * `--scenario raid`, alone: its steps, table and results file are its own. `--members` sizes the
+ * guild (the raid stays 10,000, or a tenth of a guild under 100,000, with a tenth of the raid as
+ * real joiners); `--window` is how long each baseline runs.
+ */
+function parseRaidArgs(values: { scenario?: string[]; members?: string; window?: string; subjects?: string; out?: string; help: boolean }): BenchArgs {
+	if (values.scenario!.length > 1) throw new Error(`--scenario ${RAID_SCENARIO.name} runs alone: give it without other scenarios`);
+	if (values.subjects !== undefined)
+		throw new Error(`--subjects does not apply to --scenario ${RAID_SCENARIO.name}: it always runs massnick and both baselines`);
+	let raid: RaidScenario = RAID_SCENARIO;
+	if (values.members !== undefined) {
+		const members = positiveInteger('--members', values.members);
+		if (members < 1000)
+			throw new Error(`--members must be at least 1000 for --scenario ${RAID_SCENARIO.name} (the raid is a tenth of the guild at most), got ${members}`);
+		const raidAccounts = Math.min(RAID_SCENARIO.raidAccounts, Math.floor(members / 10));
+		const realJoiners = Math.min(RAID_SCENARIO.realJoiners, Math.floor(raidAccounts / 10));
+		raid = { ...raid, name: `${raid.name}@${members}`, members, raidAccounts, realJoiners };
+	}
+	if (values.window !== undefined) raid = { ...raid, baselineSeconds: positiveInteger('--window', values.window) };
+	const overridden = values.members !== undefined || values.window !== undefined;
+	// Six baseline steps: each second more of them is six more of the run.
+	const budgetSeconds = RAID_BUDGET_SECONDS + 6 * Math.max(0, raid.baselineSeconds - RAID_SCENARIO.baselineSeconds);
+	return {
+		mode: 'custom',
+		scenarios: [],
+		raid,
+		budgetSeconds,
+		out: values.out ?? (overridden ? undefined : benchResultsFile(RAID_RESULTS_FILE)),
+		help: values.help,
+	};
 }
 
 function positiveInteger(flag: string, text: string): number {

@@ -1,20 +1,40 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { buildResultsFile, currentLoadAverage } from './buildResultsFile.js';
+import { buildResultsFile, currentLoadAverage, type RunInfo } from './buildResultsFile.js';
 import { formatReport } from './formatReport.js';
 import { NodeChild } from './NodeChild.js';
 import { BENCH_USAGE, type BenchArgs, parseBenchArgs } from './parseBenchArgs.js';
 import { LOCAL_RESULTS_FILE, RESULTS_FILE } from './paths.js';
+import { buildRaidResultsFile } from './raid/buildRaidResultsFile.js';
+import { formatRaidReport } from './raid/formatRaidReport.js';
+import type { RaidScenario } from './raid/RaidScenario.js';
+import { runRaid } from './raid/runRaid.js';
 import { runScenario, type ScenarioResult } from './runScenario.js';
+import { scaledRestOffsetMs } from './SubjectRun.js';
+
+/** What a run measured, ready to print and to write. */
+interface Measured {
+	failed: boolean;
+	report: string;
+	resultsFile: (run: RunInfo) => string;
+}
+
+interface RunContext {
+	workDir: string;
+	/** Unix ms past which no more is started. */
+	deadline: number;
+	progress: (line: string) => void;
+}
 
 /**
  * `npm run bench`: issue #5's benchmark. For each scenario, a sandbox in its own process, then
  * massnick renaming, massnick giving a role, and the two renaming baselines (a single-token loop,
  * the 2021 design) in turn, each in its own process, measured from outside: each one's changes
  * (renames, roles given) from the sandbox's request log, memory and CPU from `/proc`; then,
- * where the scenario asks, the boss listing the guild alone (issue #8). Prints a table on stdout
- * (progress goes to stderr) and writes the results file.
+ * where the scenario asks, the boss listing the guild alone (issue #8). `--scenario raid` runs
+ * issue #25's raid cleanup instead (bench/raid/runRaid.ts). Prints a table on stdout (progress
+ * goes to stderr) and writes the results file.
  *
  * @returns the exit code: 0 when every subject was measured (targets missed are reported, not
  * failed), 1 when a subject or a listing failed, 2 on bad arguments.
@@ -34,12 +54,12 @@ export async function runBench(args: string[]): Promise<number> {
 
 	const startedAt = new Date();
 	const loadAverageAtStart = currentLoadAverage();
-	const deadline = startedAt.getTime() + parsed.budgetSeconds * 1000;
 	const workDir = await mkdtemp(join(tmpdir(), 'massnick-bench-'));
 	const progress = (line: string): void => {
 		const seconds = ((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4);
 		process.stderr.write(`[${seconds} s] ${line}\n`);
 	};
+	const context: RunContext = { workDir, deadline: startedAt.getTime() + parsed.budgetSeconds * 1000, progress };
 	// Children must not outlive the harness, however it ends.
 	const interrupt = (signal: NodeJS.Signals): void => {
 		progress(`${signal}: stopping every child process; logs kept in ${workDir}`);
@@ -50,20 +70,9 @@ export async function runBench(args: string[]): Promise<number> {
 	process.on('SIGTERM', interrupt);
 	process.on('exit', NodeChild.killAll);
 
-	const results: ScenarioResult[] = [];
-	let failed = false;
+	let measured: Measured;
 	try {
-		progress(`${parsed.mode} run: ${parsed.scenarios.map((scenario) => scenario.name).join(', ')}; logs in ${workDir}`);
-		for (const scenario of parsed.scenarios) {
-			try {
-				const result = await runScenario(scenario, { workDir, deadline, progress });
-				results.push(result);
-				if (result.subjects.some((subject) => subject.status === 'failed') || result.listing?.status === 'failed') failed = true;
-			} catch (error) {
-				progress(`${scenario.name} failed: ${(error as Error).message}`);
-				failed = true;
-			}
-		}
+		measured = parsed.raid ? await measureRaid(parsed.raid, context) : await measureScenarios(parsed, context);
 	} finally {
 		NodeChild.killAll();
 		process.off('SIGINT', interrupt);
@@ -71,16 +80,44 @@ export async function runBench(args: string[]): Promise<number> {
 	}
 
 	const durationSeconds = (Date.now() - startedAt.getTime()) / 1000;
-	process.stdout.write(formatReport(results));
+	process.stdout.write(measured.report);
 	process.stdout.write(`\nFinished in ${durationSeconds.toFixed(0)} s (budget ${parsed.budgetSeconds} s).\n`);
 	const out = parsed.out ?? (parsed.mode === 'custom' ? LOCAL_RESULTS_FILE : RESULTS_FILE);
-	await writeFile(
-		out,
-		buildResultsFile({ mode: parsed.mode, args, startedAt, durationSeconds, budgetSeconds: parsed.budgetSeconds, loadAverageAtStart }, results),
-	);
+	await writeFile(out, measured.resultsFile({ mode: parsed.mode, args, startedAt, durationSeconds, budgetSeconds: parsed.budgetSeconds, loadAverageAtStart }));
 	process.stdout.write(`Results written to ${relative(process.cwd(), out) || out}.\n`);
 	// Keep the logs of a failed run for a look; a clean run leaves nothing behind.
-	if (failed) process.stderr.write(`Logs kept in ${workDir}\n`);
+	if (measured.failed) process.stderr.write(`Logs kept in ${workDir}\n`);
 	else await rm(workDir, { recursive: true, force: true });
-	return failed ? 1 : 0;
+	return measured.failed ? 1 : 0;
+}
+
+/** The renaming scenarios, one after another. */
+async function measureScenarios(parsed: BenchArgs, context: RunContext): Promise<Measured> {
+	const results: ScenarioResult[] = [];
+	let failed = false;
+	context.progress(`${parsed.mode} run: ${parsed.scenarios.map((scenario) => scenario.name).join(', ')}; logs in ${context.workDir}`);
+	for (const scenario of parsed.scenarios) {
+		try {
+			const result = await runScenario(scenario, context);
+			results.push(result);
+			if (result.subjects.some((subject) => subject.status === 'failed') || result.listing?.status === 'failed') failed = true;
+		} catch (error) {
+			context.progress(`${scenario.name} failed: ${(error as Error).message}`);
+			failed = true;
+		}
+	}
+	return { failed, report: formatReport(results), resultsFile: (run) => buildResultsFile(run, results) };
+}
+
+/** Issue #25's raid cleanup: massnick and the two one-token baselines, each step on fresh guilds. */
+async function measureRaid(scenario: RaidScenario, context: RunContext): Promise<Measured> {
+	context.progress(
+		`${scenario.name} run: ${scenario.raidAccounts.toLocaleString('en')} raid accounts among ${scenario.members.toLocaleString('en')} members; logs in ${context.workDir}`,
+	);
+	const results = await runRaid(scenario, context);
+	return {
+		failed: results.some((result) => result.status === 'failed'),
+		report: formatRaidReport(scenario, results),
+		resultsFile: (run) => buildRaidResultsFile({ ...run, restOffsetMs: scaledRestOffsetMs(scenario.timeScale) }, scenario, results),
+	};
 }

@@ -36,6 +36,10 @@ export const ErrorCodes = {
 	AboveRequester: 'ABOVE_REQUESTER',
 	/** Discord refuses more bans of users who are not members for now (30035). */
 	NonMemberBanLimit: 'NON_MEMBER_BAN_LIMIT',
+	/** A standing rule would set what another sets (two nickname rules), or the guild holds as many as it may. */
+	RuleConflict: 'RULE_CONFLICT',
+	/** No standing rule goes by the name or id given. */
+	NoRule: 'NO_RULE',
 	// The doctor's findings (besides the codes above, which it reuses)
 	CommandsNotAllowed: 'COMMANDS_NOT_ALLOWED',
 	StatusChannelNotWritable: 'STATUS_CHANNEL_NOT_WRITABLE',

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { REST, Routes } from 'discord.js';
 
 /** What a raid cleanup does to one account. */
@@ -47,8 +48,10 @@ export interface BaselineOutcome {
 export async function runBaseline(style: BaselineStyle, run: BaselineRun): Promise<BaselineOutcome> {
 	const rest = new REST({ api: run.apiUrl, offset: run.offsetMs, timeout: 60_000 }).setToken(run.token);
 	const started = performance.now();
-	// At the deadline, what discord.js still holds in its queue is dropped unsent.
-	const stop = AbortSignal.timeout(Math.max(0, run.deadline - started));
+	// At the deadline, what discord.js still holds in its queue is dropped unsent. The timer takes
+	// whole milliseconds; every queued request listens to the one signal.
+	const stop = AbortSignal.timeout(Math.max(0, Math.ceil(run.deadline - started)));
+	setMaxListeners(0, stop);
 	let done = 0;
 	let failed = 0;
 	let notSent = 0;

@@ -6,6 +6,7 @@ import {
 } from 'discord.js';
 import { MAX_NAME_PATTERN_LENGTH } from '../jobs/index.js';
 import type { ActionModule } from './ActionModule.js';
+import { KEEP_OPTION, UNTIL_OPTION } from './readKeep.js';
 
 /** The option every changing command has: plan and count, change nothing. */
 export const DRY_RUN_OPTION = 'dry_run';
@@ -89,6 +90,19 @@ export function commonOptions(module: ActionModule): APIApplicationCommandBasicO
 			required: false,
 		},
 		{ type: ApplicationCommandOptionType.Boolean, name: DRY_RUN_OPTION, description: 'Plan and count only: nothing is changed', required: false },
+		{
+			type: ApplicationCommandOptionType.Boolean,
+			name: KEEP_OPTION,
+			description: 'Standing rule: after its sweep, also apply to everyone who joins (or renames, for names)',
+			required: false,
+		},
+		{
+			type: ApplicationCommandOptionType.String,
+			name: UNTIL_OPTION,
+			description: 'With keep: when the rule ends by itself, a date (2025-01-31) or a time from now (12h, 30d)',
+			required: false,
+			max_length: 40,
+		},
 	];
 }
 

@@ -5,3 +5,4 @@ export { type CommandPermission, commandPermissions } from './commandPermissions
 export { actionCommandData, commonOptions, DRY_RUN_OPTION, EXCLUDE_ROLE_OPTION, FILTER_OPTIONS, ONLY_ROLE_OPTION } from './commonOptions.js';
 export { namedModule } from './namedModule.js';
 export { fileLabel, type IdsFile, type ReadFiltersOptions, readFilters } from './readFilters.js';
+export { KEEP_OPTION, readKeep, UNTIL_OPTION } from './readKeep.js';

@@ -150,16 +150,19 @@ export class Boss implements BossHandle {
 				const data = packet.d as GatewayGuildMemberAddDispatchData;
 				if (data.guild_id !== this.config.guildId) return;
 				this.#elsewhere.memberIs(data.user.id, data.roles);
-				context.jobs.current?.memberJoined(toMemberRecord(data));
+				context.jobs.rules.memberJoined(toMemberRecord(data));
 			} else if (packet.t === GatewayDispatchEvents.GuildMemberRemove) {
 				const data = packet.d as GatewayGuildMemberRemoveDispatchData;
 				if (data.guild_id !== this.config.guildId) return;
 				this.#elsewhere.memberIs(data.user.id, null);
-				context.jobs.current?.memberLeft(data.user.id);
+				context.jobs.rules.memberLeft(data.user.id);
 			} else if (packet.t === GatewayDispatchEvents.GuildMemberUpdate) {
-				// A worker bot of another process given or losing a role moves how far the workers reach.
+				// A worker bot of another process given or losing a role moves how far the workers reach;
+				// a standing rule may plan a member who renamed themself again.
 				const data = packet.d as GatewayGuildMemberUpdateDispatchData;
-				if (data.guild_id === this.config.guildId) this.#elsewhere.memberIs(data.user.id, data.roles);
+				if (data.guild_id !== this.config.guildId) return;
+				this.#elsewhere.memberIs(data.user.id, data.roles);
+				context.jobs.rules.memberChanged(toMemberRecord(data));
 			}
 		});
 	}

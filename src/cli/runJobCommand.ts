@@ -3,7 +3,7 @@ import { namedModule } from '../actions/index.js';
 import { formatWorkers } from '../present/index.js';
 import { type Config, loadConfig, createRedactor, secretsOf } from '../config/index.js';
 import { JobError, MassnickError } from '../errors.js';
-import { describeListedIds, type Job, type MassAction, type MemberFilters } from '../jobs/index.js';
+import { type Job, listedIdsLine, type MassAction, type MemberFilters } from '../jobs/index.js';
 import { createLogger } from '../log/createLogger.js';
 import { startMassnick } from '../startMassnick.js';
 import type { RunningMassnick } from './RunningMassnick.js';
@@ -187,8 +187,7 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 	}
 
 	const snapshot = job.progress.snapshot();
-	const tally = job.listedIds;
-	const listedIds = tally && describeListedIds(tally.total, job.filters.userIdsFrom, tally.notMembers);
+	const listedIds = listedIdsLine(job);
 	const outcome = runOutcome({ title: job.title, mode: job.mode, dryRun: job.dryRun, result: job.result!, snapshot, signal, listedIds });
 	log.info({ job: job.id, state: job.result!.state, exitCode: outcome.exitCode, undone: outcome.undone, ...progressFields(snapshot) }, 'run ended');
 	for (const line of outcome.lines) say(line);

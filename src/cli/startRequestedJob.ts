@@ -1,9 +1,9 @@
-import { EXCLUDE_ROLE_OPTION, ONLY_ROLE_OPTION } from '../actions/index.js';
+import { EXCLUDE_ROLE_OPTION, ONLY_ROLE_OPTION, readKeep } from '../actions/index.js';
 import { describeFilters, type Job, type JobJournalSummary, type MassAction, type MemberFilters, OPERATOR, type Requester } from '../jobs/index.js';
 import { checkConfirmCount } from './checkConfirmCount.js';
 import { ErrorCodes, JobError } from '../errors.js';
 import type { RunningMassnick } from './RunningMassnick.js';
-import { argsOfRequest, type RunRequest } from './parseRunArgs.js';
+import { argsOfRequest, cliOptionName, type RunRequest } from './parseRunArgs.js';
 import { readRunFilters } from './readRunFilters.js';
 
 export interface StartRequestedJobOptions {
@@ -71,6 +71,7 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 
 	const args = argsOfRequest(request);
 	const { action } = request.module.request(args, massnick.actionDeps);
+	const keep = readKeep(args, { now: Date.now(), optionName: cliOptionName });
 	const filters = given ?? (await readRunFilters(request));
 	for (const [option, id] of [
 		[request.module.onlyRoleOption ?? ONLY_ROLE_OPTION, filters.onlyRoleId],
@@ -100,11 +101,15 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 	const continued = journals.find((summary) => summary.state !== 'restored' && sameJob(summary));
 	if (!dryRun) await checkConfirmCount({ massnick, request, action, filters, startedBy });
 
-	const job = await massnick.jobs.startJob(action, { dryRun, startedBy, rank: OPERATOR, filters });
+	const job = await massnick.jobs.startJob(action, { dryRun, startedBy, rank: OPERATOR, filters, keep });
 	const { fleet } = massnick;
 	const headline = [
-		`${dryRun ? 'Dry run: counting' : 'Started'}: ${action.words.doing} for ${describeFilters(filters, roleName)}${fleet.scope.withWorkers()}.`,
+		`${dryRun ? 'Dry run: counting' : keep ? 'Started the standing rule' : 'Started'}: ${action.words.doing} for ${describeFilters(filters, roleName)}${fleet.scope.withWorkers()}.`,
 	];
+	if (keep) {
+		const until = keep.until === undefined ? 'until this process is stopped (Ctrl-C, SIGTERM)' : `until ${new Date(keep.until).toISOString()}`;
+		headline.push(`After its sweep it applies to everyone who joins${action.followsChanges ? ' or changes' : ''}, ${until}.`);
+	}
 	headline.push(...fleet.scope.leftToOthers());
 	if (continued) {
 		headline.push(

@@ -30,4 +30,10 @@ export interface MemberRecord {
 	 * no roles, no join date); absent for a member.
 	 */
 	readonly banned?: true | undefined;
+	/**
+	 * `true` for a user id of a job's file that no member had (they left, or never joined), handed
+	 * to an action that reaches such users (a ban): only the id is known, so no name, no roles;
+	 * `banned` too when the guild's ban list holds them. Absent for a member.
+	 */
+	readonly nonMember?: true | undefined;
 }

@@ -5,7 +5,7 @@ import type { MemberRecord } from './MemberRecord.js';
  * Keeps what the planner needs of a member and drops the rest of Discord's JSON at once, so a
  * page of 1000 members costs a few kilobytes after it is split, not a page of full objects.
  */
-export function toMemberRecord(member: APIGuildMember): MemberRecord {
+export function toMemberRecord(member: Pick<APIGuildMember, 'user' | 'nick' | 'roles' | 'joined_at' | 'communication_disabled_until'>): MemberRecord {
 	const user = member.user;
 	return {
 		id: user.id,

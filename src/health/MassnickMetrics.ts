@@ -1,11 +1,11 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { INVALID_REQUEST_LIMIT, INVALID_REQUEST_WINDOW_MS, type InvalidRequestGuard } from '../discord/InvalidRequestGuard.js';
-import type { Job } from '../jobs/index.js';
+import type { Job, WorkerSnapshot } from '../jobs/index.js';
 import type { WorkerState } from '../workers/Worker.js';
 
-/** What the gauges read at each scrape: the running job, this process's workers and its guard. */
+/** What the gauges read at each scrape: the running job, the standing rules, this process's workers and its guard. */
 export interface MetricsSource {
-	readonly jobs: { readonly current: Job | undefined };
+	readonly jobs: { readonly current: Job | undefined; readonly rules: { readonly all: readonly Job[] } };
 	readonly fleet: {
 		readonly guard: InvalidRequestGuard;
 		readonly workers: ReadonlyArray<{ readonly index: number; readonly state: WorkerState }>;
@@ -26,13 +26,8 @@ const RULE_LATENCY_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 export class MassnickMetrics {
 	readonly registry = new Registry();
 	/**
-	 * Standing rules running now: filled by the standing rules (the `keep` option) once they
-	 * exist; 0 until then.
-	 */
-	readonly rulesRunning: Gauge;
-	/**
-	 * Seconds from the member event a standing rule answers to its change: observed by the
-	 * standing rules once they exist; no observation until then.
+	 * Seconds from the member event a standing rule answers to its change: for the standing rules
+	 * to observe into; nothing observes it yet (see docs/operating.md).
 	 */
 	readonly ruleLatency: Histogram;
 	readonly #changes: Counter<'action' | 'mode' | 'worker'>;
@@ -67,7 +62,7 @@ export class MassnickMetrics {
 		const metrics = this;
 		new Gauge({
 			name: 'massnick_jobs_running',
-			help: 'Jobs changing members now (0 or 1: one at a time per guild); dry runs and counts not counted.',
+			help: 'Jobs sweeping the guild now (0 or 1: one at a time per guild); a standing rule past its sweep is counted in massnick_rules_running, dry runs and counts in neither.',
 			registers,
 			collect() {
 				this.set(metrics.#changingJob() ? 1 : 0);
@@ -75,24 +70,23 @@ export class MassnickMetrics {
 		});
 		new Gauge({
 			name: 'massnick_queue_depth',
-			help: "Members listed for the running job and waiting in each worker's queue, by worker; 0 with no job running.",
+			help: "Members listed for the running job (and the standing rules) and not yet sent, waiting in each worker's queue, by worker; 0 with nothing running.",
 			labelNames: ['worker'],
 			registers,
 			collect() {
 				this.reset();
-				const queued = metrics.#changingJob()?.queued;
-				for (const worker of metrics.#source?.fleet.workers ?? []) this.set({ worker: String(worker.index) }, queued?.get(worker.index) ?? 0);
+				const queued = metrics.#perWorker((worker) => worker.queued);
+				for (const worker of metrics.#source?.fleet.workers ?? []) this.set({ worker: String(worker.index) }, queued.get(worker.index) ?? 0);
 			},
 		});
 		new Gauge({
 			name: 'massnick_in_flight',
-			help: "The running job's changes sent or about to be sent and not yet answered, by worker; 0 with no job running.",
+			help: "The running job's (and the standing rules') changes sent and not yet answered, by worker; 0 with nothing running.",
 			labelNames: ['worker'],
 			registers,
 			collect() {
 				this.reset();
-				const workers = metrics.#changingJob()?.progress.snapshot().workers ?? [];
-				const inFlight = new Map(workers.map((worker) => [worker.index, worker.inFlight]));
+				const inFlight = metrics.#perWorker((worker) => worker.inFlight);
 				for (const worker of metrics.#source?.fleet.workers ?? []) this.set({ worker: String(worker.index) }, inFlight.get(worker.index) ?? 0);
 			},
 		});
@@ -158,15 +152,17 @@ export class MassnickMetrics {
 				this.set(metrics.#ready() ? 1 : 0);
 			},
 		});
-		this.rulesRunning = new Gauge({
+		new Gauge({
 			name: 'massnick_rules_running',
-			help: 'Standing rules running now (filled by standing rules; 0 until there are any).',
+			help: 'Standing rules (jobs with keep) running now: the one still sweeping the guild and those following joins and changes.',
 			registers,
+			collect() {
+				this.set(metrics.#source?.jobs.rules.all.length ?? 0);
+			},
 		});
-		this.rulesRunning.set(0);
 		this.ruleLatency = new Histogram({
 			name: 'massnick_rule_latency_seconds',
-			help: "Seconds from a member's event to a standing rule's change (filled by standing rules; empty until there are any).",
+			help: "Seconds from a member's event to a standing rule's change (empty for now: the standing rules do not report their latency yet).",
 			buckets: RULE_LATENCY_BUCKETS,
 			registers,
 		});
@@ -183,8 +179,8 @@ export class MassnickMetrics {
 	}
 
 	/**
-	 * Counts `job`'s changes, failures and end, from its events (give it as `observeJobs`). A dry
-	 * run changes nothing, so it is not counted.
+	 * Counts `job`'s changes and failures from its progress's events, and its end (give it as
+	 * `observeJobs`). A dry run changes nothing, so it is not counted.
 	 */
 	readonly watchJob = (job: Job): void => {
 		if (job.dryRun) return;
@@ -193,11 +189,11 @@ export class MassnickMetrics {
 			if (outcome === 'changed') this.#changes.inc({ ...labels, worker: String(worker) });
 		};
 		const onFailure = (worker: number, reason: string): void => this.#failures.inc({ ...labels, worker: String(worker), reason });
-		job.on('outcome', onOutcome);
-		job.on('failure', onFailure);
+		job.progress.on('outcome', onOutcome);
+		job.progress.on('failure', onFailure);
 		void job.ended().then((result) => {
-			job.off('outcome', onOutcome);
-			job.off('failure', onFailure);
+			job.progress.off('outcome', onOutcome);
+			job.progress.off('failure', onFailure);
 			this.#jobsEnded.inc({ ...labels, state: result.state });
 		});
 	};
@@ -205,6 +201,17 @@ export class MassnickMetrics {
 	/** What the gauges read from now on: the started massnick. Before, they read no job and no worker. */
 	attach(source: MetricsSource): void {
 		this.#source = source;
+	}
+
+	/**
+	 * `read` of each worker's counts, summed over the jobs changing members now: the running one
+	 * and every standing rule following joins.
+	 */
+	#perWorker(read: (worker: WorkerSnapshot) => number): Map<number, number> {
+		const jobs = new Set([this.#changingJob(), ...(this.#source?.jobs.rules.all ?? [])].filter((job) => job !== undefined));
+		const sums = new Map<number, number>();
+		for (const job of jobs) for (const worker of job.progress.snapshot().workers) sums.set(worker.index, (sums.get(worker.index) ?? 0) + read(worker));
+		return sums;
 	}
 
 	/** The job changing members now, if any (not a dry run, not one that has ended). */

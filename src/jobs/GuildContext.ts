@@ -53,12 +53,15 @@ export function highestPosition(member: MemberRecord, ctx: GuildContext): number
  * Why `member` itself cannot be edited for this job, or `undefined`. Discord refuses the owner
  * always, and anyone whose highest role is not strictly below the bot's (403, 50013). The same
  * rule binds the requester by hand, so a member ranked at or above them is out of their reach
- * even where the bots reach (the owner is above it; the operator has the bots' reach).
+ * even where the bots reach (the owner is above it; the operator has the bots' reach). A user
+ * who is not a member (`nonMember`) has no rank: only the owner and the requester are out of reach.
  *
  * @see {@link https://discord.com/developers/docs/topics/permissions#permission-hierarchy}
  */
 export function outOfReach(member: MemberRecord, ctx: GuildContext): OutOfReach | undefined {
 	if (member.id === ctx.ownerId) return 'owner';
+	// A user who is not a member has no roles for the hierarchy to rank; the requester is still not theirs to reach.
+	if (member.nonMember) return ctx.requester?.kind === 'member' && ctx.requester.userId === member.id ? ABOVE_REQUESTER : undefined;
 	const highest = highestPosition(member, ctx);
 	if (highest >= ctx.workerHighestPosition) return 'hierarchy';
 	if (ctx.requester?.kind === 'member' && highest >= ctx.requester.position) return ABOVE_REQUESTER;

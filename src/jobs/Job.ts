@@ -3,19 +3,23 @@ import type { MemberRecord } from '../discord/MemberRecord.js';
 import { whenAborted } from '../util/whenAborted.js';
 import { JoinerReconciler } from './job/JoinerReconciler.js';
 import { ListedIdsTally } from './job/ListedIdsTally.js';
-import type { JobMode, JobOptions } from './job/JobOptions.js';
+import type { JobMode, JobOptions, KeepOptions } from './job/JobOptions.js';
 import type { JobEvents, JobResult, JobState } from './job/JobState.js';
+import { LeftMembers } from './job/LeftMembers.js';
 import { ListingFeed } from './job/ListingFeed.js';
+import { listInto } from './job/listInto.js';
+import { NonMemberPhase } from './job/NonMemberPhase.js';
+import type { NonMemberCounts } from './job/NonMemberTally.js';
 import { SliceDispatch, type SliceWork } from './job/SliceDispatch.js';
 import { SliceLayout } from './job/SliceLayout.js';
-import { listMembers } from './listMembers.js';
-import { compareSnowflakes } from './filters/compareSnowflakes.js';
-import { listingBounds } from './filters/listingBounds.js';
+import { followUntil } from './job/followUntil.js';
 import type { MassAction } from './MassAction.js';
+import { type NonMemberHandling, nonMemberHandling } from './nonMemberHandling.js';
 import type { MemberFilters } from './planner.js';
 import { Progress } from './Progress.js';
 
-export type { JobMode, JobOptions } from './job/JobOptions.js';
+export type { JobMode, JobOptions, KeepOptions } from './job/JobOptions.js';
+
 export type { JobEvents, JobResult, JobState } from './job/JobState.js';
 
 /**
@@ -39,9 +43,17 @@ export class Job extends EventEmitter<JobEvents> {
 	readonly progress: Progress;
 	/** For a job limited to a list of user ids: which of them are members (see {@link ListedIdsTally}). */
 	readonly listedIds: ListedIdsTally | undefined;
+	/** What the job does with the listed ids no member had (see {@link nonMemberHandling}). */
+	readonly nonMemberHandling: NonMemberHandling;
+	/** A standing rule: it follows joins (and changes) after its sweep, until cancelled or `until`. */
+	readonly keep: KeepOptions | undefined;
 	readonly startedAt: number;
 	#state: JobState = 'planned';
 	#result: JobResult | undefined;
+	#resolveEnded!: (result: JobResult) => void;
+	readonly #ended = new Promise<JobResult>((resolve) => {
+		this.#resolveEnded = resolve;
+	});
 	readonly #options: Omit<JobOptions, 'plan' | 'beforeChange'>;
 	readonly #controller = new AbortController();
 	/** Set by {@link fail}: why the job stopped before its end. */
@@ -54,7 +66,9 @@ export class Job extends EventEmitter<JobEvents> {
 	/** Dropped when the run ends, so an ended job kept for /status holds no journal index. */
 	#plan: JobOptions['plan'] | undefined;
 	#beforeChange: JobOptions['beforeChange'];
-	readonly #left = new Set<string>();
+	readonly #left = new LeftMembers();
+	/** For an action that reaches users who are not members, limited to a file of ids: the part after the members. */
+	readonly #nonMembers: NonMemberPhase | undefined;
 
 	constructor(options: JobOptions) {
 		super();
@@ -68,17 +82,18 @@ export class Job extends EventEmitter<JobEvents> {
 		this.dryRun = options.dryRun;
 		this.startedBy = options.startedBy;
 		this.filters = options.filters ?? {};
+		if (options.keep && (options.dryRun || options.mode !== 'apply')) throw new RangeError('only a job applying its action may keep applying it');
+		this.keep = options.keep;
 		this.listedIds = this.filters.userIds === undefined ? undefined : new ListedIdsTally(this.filters.userIds);
+		this.nonMemberHandling = nonMemberHandling(this.action, this.mode, this.filters, options.guildId);
+		this.#nonMembers = this.nonMemberHandling.reached ? new NonMemberPhase() : undefined;
 		const now = options.now ?? Date.now;
 		this.startedAt = now();
 		const { fleet } = options;
 		if (options.wholeGuild && !options.dryRun) throw new RangeError('only a dry run may plan members whose worker runs elsewhere');
 		const held = fleet.workers.map((worker) => worker.index);
 		const layout = SliceLayout.of({ workerCount: fleet.count, held, wholeGuild: options.wholeGuild });
-		this.progress = new Progress(layout.ids, now, {
-			outcome: (worker, outcome) => this.emit('outcome', worker, outcome),
-			failed: (worker, reason) => this.emit('failure', worker, reason),
-		});
+		this.progress = new Progress(layout.ids, now);
 		this.#plan = plan;
 		this.#beforeChange = beforeChange;
 		const slices = Math.max(1, layout.ids.length);
@@ -108,6 +123,11 @@ export class Job extends EventEmitter<JobEvents> {
 		return this.mode === 'apply' ? this.action.words.doing : this.action.words.undoing;
 	}
 
+	/** What became of the listed users who are not members, for a job its action reaches them in. */
+	get nonMembers(): NonMemberCounts | undefined {
+		return this.#nonMembers?.tally.snapshot();
+	}
+
 	get state(): JobState {
 		return this.#state;
 	}
@@ -118,16 +138,7 @@ export class Job extends EventEmitter<JobEvents> {
 
 	/** Resolves with the result once the run has ended (at once if it has). */
 	ended(): Promise<JobResult> {
-		const result = this.#result;
-		if (result) return Promise.resolve(result);
-		return new Promise((resolve) => {
-			const onState = (): void => {
-				if (!this.#result) return;
-				this.off('state', onState);
-				resolve(this.#result);
-			};
-			this.on('state', onState);
-		});
+		return this.#ended;
 	}
 
 	get signal(): AbortSignal {
@@ -139,11 +150,6 @@ export class Job extends EventEmitter<JobEvents> {
 		return this.#slices.feed.peakQueued;
 	}
 
-	/** The members each worker's queue holds now, by worker id: what is listed but not yet taken. */
-	get queued(): ReadonlyMap<number, number> {
-		return new Map(this.#slices.layout.ids.map((id, place) => [id, this.#slices.feed.queue(place).size]));
-	}
-
 	/** How many members each worker's queue holds before the listing waits. */
 	get queueCapacity(): number {
 		return this.#slices.feed.capacity;
@@ -151,6 +157,11 @@ export class Job extends EventEmitter<JobEvents> {
 
 	get listingDone(): boolean {
 		return this.#joiners.listingDone;
+	}
+
+	/** A standing rule past its sweep, following joins and changes until it ends. */
+	get following(): boolean {
+		return this.keep !== undefined && this.#joiners.listingDone && !this.#result;
 	}
 
 	/**
@@ -198,6 +209,13 @@ export class Job extends EventEmitter<JobEvents> {
 		if (this.#state === 'running' || this.#state === 'planned') this.#left.add(memberId);
 	}
 
+	/** A member changed: a rule whose action follows changes takes them if its plan changes them (not its own change come back). */
+	memberChanged(member: MemberRecord): void {
+		if (!this.keep || !this.action.followsChanges || this.#state !== 'running') return;
+		if (!this.#joiners.listingDone && BigInt(member.id) > this.#joiners.listedUpTo) return;
+		if (this.#plan?.(member).action === 'change') this.#slices.joined(member);
+	}
+
 	/** Runs the job to its end; never throws (the result says how it ended). */
 	async run(): Promise<JobResult> {
 		// Cancelled before it ran: it goes straight to its end, never back to running.
@@ -207,7 +225,8 @@ export class Job extends EventEmitter<JobEvents> {
 		// Handled from the start: a slice may fail while the listing still sleeps in discord.js.
 		const ends = Promise.allSettled(this.#slices.layout.ids.map((_, place) => this.#slices.work(place, work)));
 		let error: Error | undefined;
-		const listing = this.#list().catch((listingError: unknown) => {
+		const listed = { options: this.#options, mode: this.mode, signal: this.signal, slices: this.#slices, joiners: this.#joiners, tally: this.listedIds };
+		const listing = listInto(listed).catch((listingError: unknown) => {
 			if (!this.signal.aborted) {
 				error = listingError as Error;
 				this.#controller.abort(error);
@@ -216,12 +235,19 @@ export class Job extends EventEmitter<JobEvents> {
 		// After a cancel's grace period a page may still sleep inside discord.js until a rate-limit
 		// reset; it can change nothing, so the job does not wait for it.
 		await Promise.race([listing, whenAborted(this.#requests.signal)]);
-		this.progress.listingFinished();
+		// Users who are not members are still to be handed out after the members.
+		if (!this.#nonMembers) this.progress.listingFinished();
 		for (const joiner of this.#joiners.listingEnded()) this.#slices.joined(joiner);
+		if (this.keep && !this.signal.aborted) {
+			this.emit('following');
+			await followUntil(this.signal, ends, this.keep.until);
+		}
 		this.#slices.feed.closeAll();
 		for (const end of await ends) {
 			if (end.status === 'rejected' && !error) error = end.reason as Error;
 		}
+		if (!error && !this.signal.aborted && this.#nonMembers) error = await this.#nonMembers.run(this.listedIds!.notMet()!, this.#options, this.#slices, work);
+		this.progress.listingFinished();
 		error ??= this.#failure;
 		const state = error ? 'failed' : this.signal.aborted ? 'cancelled' : 'finished';
 		if (error) this.#options.logger.error({ err: error, job: this.id }, 'job failed');
@@ -231,6 +257,7 @@ export class Job extends EventEmitter<JobEvents> {
 		this.#joiners.clear();
 		this.#result = { state, stoppedWorkers, ...(error ? { error } : {}) };
 		this.#setState(state);
+		this.#resolveEnded(this.#result);
 		return this.#result;
 	}
 
@@ -252,41 +279,18 @@ export class Job extends EventEmitter<JobEvents> {
 			requestSignal: this.#requests.signal,
 			guard: fleet.guard,
 			fail: (error) => this.fail(error),
+			limit: this.action.nonMembers && NonMemberPhase.limitOf(this.action.nonMembers, this.#nonMembers, this.#options.logger),
 			broke: (error) => {
 				// The listing must not wait for room in the queue of a slice that cannot go on.
 				this.#controller.abort(error);
 				this.#slices.feed.closeAll();
 			},
 			stopped: (id, revoked) => {
-				stoppedWorkers.push(id);
+				// A worker out of service before the users who are not members is told of again.
+				if (!stoppedWorkers.includes(id)) stoppedWorkers.push(id);
 				if (revoked) this.emit('workerStopped', revoked);
 			},
 		};
-	}
-
-	/**
-	 * Lists the guild, hands each member to its slice's queue, and waits for room between pages.
-	 * A job applying its action lists only the part of the id order its filters can select from
-	 * (see `listingBounds`); an undo lists every member, as its journal may hold anyone.
-	 */
-	async #list(): Promise<void> {
-		const { guildId, listers, retry, list = listMembers } = this.#options;
-		const tally = this.listedIds;
-		const { after, last } = this.mode === 'apply' ? listingBounds(this.#options.filters) : {};
-		for await (const page of list({ guildId, rests: listers, signal: this.signal, retry, ...(after === undefined ? {} : { after }) })) {
-			for (const member of page) {
-				tally?.met(member.id);
-				this.#slices.listed(member);
-			}
-			// Joiners this page passed without holding them joined after it was read: the job's to assign.
-			for (const joiner of this.#joiners.listed(page.map((member) => member.id))) this.#slices.joined(joiner);
-			this.#slices.feed.pageHandedOut();
-			// Past the last id the filters can select: no later page holds anyone for the job.
-			if (last !== undefined && page.length > 0 && compareSnowflakes(page[page.length - 1]!.id, last) >= 0) break;
-			await this.#slices.feed.roomForNextPage();
-			this.signal.throwIfAborted();
-		}
-		tally?.listingComplete();
 	}
 
 	#setState(state: JobState): void {

@@ -16,6 +16,7 @@ import { restoreRun } from './run/restoreRun.js';
 import { type RunDeps, runDeps } from './run/RunDeps.js';
 import { RunRecordStore } from './run/RunRecordStore.js';
 import { RunSlot } from './run/RunSlot.js';
+import { StandingRules } from './rules/StandingRules.js';
 import type { JobManagerOptions, StartedRestore, StartJobOptions, StartRestoreOptions } from './run/StartOptions.js';
 
 /**
@@ -35,6 +36,8 @@ export class JobManager {
 	readonly records: RunRecordStore;
 	readonly #options: JobManagerOptions;
 	readonly #slot = new RunSlot();
+	/** The standing rules: the sweep's, if it keeps, and those following joins (see `StandingRules`). */
+	readonly rules = new StandingRules(this.#slot);
 	readonly #counts: CountPool;
 	readonly #runs = new WeakMap<Job, JobRun>();
 	readonly #deps: RunDeps;
@@ -80,9 +83,10 @@ export class JobManager {
 	async startJob(action: MassAction, options: StartJobOptions): Promise<Job> {
 		// Refused before the journal is touched: nothing of a job out of its requester's reach is kept.
 		this.admission.admit({ action, undo: false, rank: options.rank, allowed: options.allowed });
-		const { dryRun, startedBy, rank, record, filters = {} } = options;
+		const { dryRun, startedBy, rank, record, filters = {}, keep } = options;
+		if (keep) this.rules.admit(action, dryRun);
 		const journal = options.journal !== false;
-		return this.#launch(await this.#slot.start('sweep', () => applyRun(this.#deps, { action, dryRun, startedBy, rank, filters, journal, record })));
+		return this.#launch(await this.#slot.start('sweep', () => applyRun(this.#deps, { action, dryRun, startedBy, rank, filters, journal, record, keep })));
 	}
 
 	/**
@@ -97,6 +101,7 @@ export class JobManager {
 			return { job: await this.startJob(options.fallback, { ...options, journal: false, record: undefined }), undoes: undefined };
 		}
 		const { summary, action } = target;
+		this.rules.assertEnded(summary.header.jobId);
 		const { dryRun, startedBy, rank, record } = options;
 		this.admission.admit({ action, undo: true, rank, allowed: options.allowed });
 		const run = await this.#slot.start('sweep', () => restoreRun(this.#deps, { summary, action, dryRun, startedBy, rank, record }));

@@ -77,6 +77,22 @@ export interface BatchApply {
  */
 export type RestoreListing = 'members' | 'bans';
 
+/**
+ * How an action reaches users who are not members, for a job limited to a file of user ids (a
+ * ban can be given to someone who left; no edit of a member can). See {@link MassAction.nonMembers}.
+ */
+export interface NonMemberReach {
+	/** Where those already done are found: the guild's ban list (a banned user is done). */
+	readonly done: 'bans';
+	/**
+	 * Whether a failed call about them means Discord takes no more of them for now while members
+	 * still pass (a ban past Discord's limit on bans of users who are not members, 30035): the job
+	 * then sends no more of them, counts each one not done as failed (`non-member-limit`), and says
+	 * why with this error, which tells what to do.
+	 */
+	limitReached(error: unknown): MassnickError | undefined;
+}
+
 export interface MassAction {
 	/** Names the action in journals, so a restore can rebuild it: `role-add`. */
 	readonly type: string;
@@ -148,8 +164,32 @@ export interface MassAction {
 	 * when set. See {@link BatchApply}.
 	 */
 	readonly applyBatch?: BatchApply | undefined;
+	/**
+	 * Set for an action that reaches users who are not members too (see {@link NonMemberReach}):
+	 * a job limited to a file of ids then hands it, once its members are done, the ids no member
+	 * had, each to its owner worker by the same rule, planned and journaled as members are, in
+	 * calls of their own. Absent: those ids are counted as not members and sent nothing.
+	 */
+	readonly nonMembers?: NonMemberReach | undefined;
 	/** Where the undo finds who to plan: `members` unless set (see {@link RestoreListing}). */
 	readonly restoreListing?: RestoreListing | undefined;
+	/**
+	 * Its change takes the member out of the guild (a kick, a ban): a member it changed is listed
+	 * no more, so a count of the live guild (/stats) finds only who is still to do, and says so.
+	 */
+	readonly removesMember?: boolean | undefined;
+	/**
+	 * What of a member the action sets, for standing rules (`keep`): two rules that set the same
+	 * field would fight, so the second is refused, naming the first. `nick`; `role:<id>` (adding and
+	 * removing one role fight); `timeout`; `membership` (a kick, a ban). Default: the action's type.
+	 */
+	readonly field?: string | undefined;
+	/**
+	 * A standing rule of it plans again a member whose data changes (GUILD_MEMBER_UPDATE), not only
+	 * a joiner: a `/sanitize keep` cleans a member who renames themself. Its own change never
+	 * triggers it again: the member then holds what it set, which its plan calls done.
+	 */
+	readonly followsChanges?: boolean | undefined;
 	/** Sends one change; throws discord.js's errors as they come. */
 	apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { RateMeter } from './RateMeter.js';
 import type { Outcome, SliceReporter } from './runSlice.js';
 
@@ -26,6 +27,11 @@ export interface WorkerSnapshot extends WorkerCounts {
 	failedTotal: number;
 	/** Members of the slice with an outcome (changed, done, can't, above the requester, skipped, left or failed). */
 	done: number;
+	/**
+	 * Members handed to the worker and not yet sent: waiting in its queue (or, for a batching
+	 * action, in a batch being journaled). Neither done nor in flight.
+	 */
+	queued: number;
 	/** Changes per second over the last 30 s. */
 	rate: number;
 	/** Milliseconds to go at the current rate, or `null` when nothing moves. */
@@ -59,10 +65,12 @@ export interface ProgressSnapshot {
 	etaMs: number | null;
 }
 
-/** Told of each count as it is made, with the worker's id: how the job's events follow its slices. */
-export interface ProgressTap {
-	outcome(worker: number, outcome: Outcome): void;
-	failed(worker: number, reason: string): void;
+/** What a job's progress tells as each count is made, with the worker's id among the fleet's. */
+export interface ProgressEvents {
+	/** One member's outcome in worker `worker`'s slice (on a dry run, `changed` is only planned). */
+	outcome: [worker: number, outcome: Outcome];
+	/** A member worker `worker` could not change, and why (`missing-permissions`, `http-502`, …). */
+	failure: [worker: number, reason: string];
 }
 
 /**
@@ -70,8 +78,9 @@ export interface ProgressTap {
  * journal, so a restart loses nothing but these, and a rerun rebuilds them from the live guild.
  *
  * Workers are known by their ids: `3` is worker 3 of the fleet, whichever others this process holds.
+ * Each count is also told as an event (see {@link ProgressEvents}), for the metrics.
  */
-export class Progress {
+export class Progress extends EventEmitter<ProgressEvents> {
 	readonly #ids: readonly number[];
 	/** Worker id → its place in the arrays below. */
 	readonly #places: ReadonlyMap<number, number>;
@@ -82,15 +91,12 @@ export class Progress {
 	#listingDone = false;
 	#endedAt: number | undefined;
 
-	readonly #tap: ProgressTap | undefined;
-
-	/** `workers`: the ids of the workers counted, or how many (ids 0 to n-1); `tap`: told of each count. */
+	/** `workers`: the ids of the workers counted, or how many (ids 0 to n-1). */
 	constructor(
 		workers: number | readonly number[],
 		readonly now: () => number = Date.now,
-		tap?: ProgressTap,
 	) {
-		this.#tap = tap;
+		super();
 		this.#ids = typeof workers === 'number' ? Array.from({ length: workers }, (_, id) => id) : [...workers];
 		this.#places = new Map(this.#ids.map((id, place) => [id, place]));
 		const workerCount = this.#ids.length;
@@ -133,16 +139,15 @@ export class Progress {
 	reporter(index: number): SliceReporter {
 		const counts = this.#counts(index);
 		const meter = this.#meters[this.#places.get(index)!]!;
-		const tap = this.#tap;
 		return {
 			outcome: (outcome: Outcome) => {
 				counts[outcome]++;
 				if (outcome === 'changed') meter.add();
-				tap?.outcome(index, outcome);
+				this.emit('outcome', index, outcome);
 			},
 			failed: (reason: string) => {
 				counts.failed[reason] = (counts.failed[reason] ?? 0) + 1;
-				tap?.failed(index, reason);
+				this.emit('failure', index, reason);
 			},
 			inFlight: (delta: number) => {
 				counts.inFlight += delta;
@@ -163,6 +168,7 @@ export class Progress {
 				index: this.#ids[place]!,
 				failedTotal,
 				done,
+				queued: Math.max(0, remaining - counts.inFlight),
 				rate,
 				etaMs: eta(remaining, rate, this.#listingDone),
 			};

@@ -4,9 +4,21 @@
  * file (the architecture test holds it).
  */
 export { ABOVE_REQUESTER, forRequester, type GuildContext, hasAdministrator, outOfReach } from './GuildContext.js';
-export type { Job, JobMode, JobResult } from './Job.js';
+export type { Job, JobMode, JobResult, KeepOptions } from './Job.js';
 export { JobManager } from './JobManager.js';
-export type { ActionWords, BatchApply, BatchResult, ChangedRole, ChangeRequest, ChangeTarget, MassAction, RestoreListing } from './MassAction.js';
+export type {
+	ActionWords,
+	BatchApply,
+	BatchResult,
+	ChangedRole,
+	ChangeRequest,
+	ChangeTarget,
+	MassAction,
+	NonMemberReach,
+	RestoreListing,
+} from './MassAction.js';
+export type { NonMemberCounts } from './job/NonMemberTally.js';
+export { type NonMemberHandling, nonMemberHandling } from './nonMemberHandling.js';
 export { DONE, type Plan, type SlotValue } from './Plan.js';
 export type { ProgressSnapshot, WorkerSnapshot } from './Progress.js';
 export { OPERATOR_ID, type Requester } from './Requester.js';
@@ -31,6 +43,7 @@ export type { MemberKind } from './filters/MemberFilterSpec.js';
 export { compileMemberFilter } from './filters/compileMemberFilter.js';
 export { compileNamePattern, MAX_NAME_PATTERN_LENGTH } from './filters/compileNamePattern.js';
 export { describeFilters, describeListedIds, listed } from './filters/describeFilters.js';
+export { listedIdsLine } from './listedIdsLine.js';
 export { decodeIdFile } from './filters/decodeIdFile.js';
 export { checkIdFileSize, MAX_ID_FILE_BYTES } from './filters/idFileSize.js';
 export { type IdList, MAX_LISTED_IDS, parseIdList } from './filters/parseIdList.js';
@@ -67,3 +80,6 @@ export { type ResumeDisk, readResumeInput } from './resume/readResumeInput.js';
 export { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resume/resumedTooOften.js';
 export type { JobManagerOptions, StartedRestore, StartJobOptions, StartRestoreOptions } from './run/StartOptions.js';
 export { type ListingBounds, listingBounds } from './filters/listingBounds.js';
+export { keepOf, keepRecord } from './rules/keepRecord.js';
+export { fieldOf, StandingRules } from './rules/StandingRules.js';
+export { MAX_RULES } from './run/RunSlot.js';

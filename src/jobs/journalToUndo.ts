@@ -78,15 +78,17 @@ async function notUndoable(newest: UndoTarget, before: UndoTarget | undefined, h
 		}
 	}
 	const failed = failedOf(summary.counts?.failed);
+	// Counted as the preview counted them (`2,000`), so the moderator recognises the number.
+	const count = (n: number): string => n.toLocaleString('en-US');
 	const lastRun =
 		typeof summary.counts?.changed === 'number'
-			? ` (its last run: ${summary.counts.changed} ${action.words.changed}${failed > 0 ? `, ${failed} failed` : ''})`
+			? ` (its last run: ${count(summary.counts.changed)} ${action.words.changed}${failed > 0 ? `, ${count(failed)} failed` : ''})`
 			: '';
 	const ids = first.length === 0 ? '' : `, the first ${first.join(', ')}${journaled > first.length ? ' …' : ''}`;
 	const kept =
 		journaled === 0
 			? 'Its journal holds nobody: it changed no member.'
-			: `Its journal keeps the ${journaled} ${journaled === 1 ? 'member' : 'members'} it ${action.words.changed}${lastRun}${ids}, each written down before its request went out: ${summary.files.map((file) => file.path).join(', ')}.`;
+			: `Its journal keeps the ${count(journaled)} ${journaled === 1 ? 'member' : 'members'} it ${action.words.changed}${lastRun}${ids}, each written down before its request went out: ${summary.files.map((file) => file.path).join(', ')}.`;
 	const next = before
 		? ` The job before it, ${before.summary.header.title} (started by ${before.summary.header.startedBy.tag} at ${before.summary.header.startedAt}), can still be undone: to undo it, ${hint}.`
 		: ' No job before it is left to undo.';

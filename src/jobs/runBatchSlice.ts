@@ -81,6 +81,11 @@ function changeOf(options: BatchSliceOptions, member: MemberRecord): PendingChan
 		reporter.outcome('left');
 		return undefined;
 	}
+	const refused = options.refuse?.();
+	if (refused !== undefined) {
+		reporter.failed(refused);
+		return undefined;
+	}
 	return { id: member.id, from: plan.from, to: plan.to };
 }
 

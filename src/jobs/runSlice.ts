@@ -41,6 +41,12 @@ export interface SliceOptions {
 	reporter: SliceReporter;
 	/** Ids that left the guild since the job started: nothing is sent for them. */
 	left: ReadonlySet<string>;
+	/**
+	 * Why no change may go out now, or `undefined` when it may: asked for each change planned, which
+	 * is then counted failed with that reason, neither journaled nor sent (Discord takes no more
+	 * users who are not members, see `NonMemberReach`). Members done or left alone count as ever.
+	 */
+	refuse?: (() => string | undefined) | undefined;
 	maxInFlight: number;
 	/** Retrying a change that failed for a reason that may pass (5xx, time-out). */
 	retry: RetryPolicy;
@@ -115,6 +121,11 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 		}
 		if (options.left.has(member.id)) {
 			reporter.outcome('left');
+			continue;
+		}
+		const refused = options.refuse?.();
+		if (refused !== undefined) {
+			reporter.failed(refused);
 			continue;
 		}
 		if (options.dryRun) {

@@ -154,6 +154,39 @@ describe('health checks and metrics', () => {
 		}
 	}, 90_000);
 
+	it('a standing rule counts as running while it follows joins, and its changes to joiners by action and worker', async () => {
+		const before = await scrape();
+		expect(before.sum('massnick_rules_running')).toBe(0);
+		await stack.control.invoke(sandbox.guildId, sandbox.ownerId, 'massnick', { name: 'Kept {username}', keep: true }, sandbox.channelId);
+		let rule: Job | undefined;
+		await waitUntil(
+			() => {
+				rule = stack.massnick.jobs.rules.all.find((job) => job.following);
+				const sweep = rule?.progress.snapshot();
+				return sweep !== undefined && sweep.done >= sweep.total;
+			},
+			{ what: 'the rule to follow joins', timeoutMs: 60_000 },
+		);
+		const following = await scrape();
+		expect(following.sum('massnick_rules_running')).toBe(1);
+		expect(following.sum('massnick_jobs_running')).toBe(0);
+		const swept = rule!.progress.snapshot().changed;
+		const { ids: joiners } = await stack.control.addMembers(sandbox.guildId, 6);
+		await waitUntil(() => rule!.progress.snapshot().changed >= swept + joiners.length, { what: 'the rule to rename the joiners' });
+		const after = await scrape();
+		const labels = { action: 'nickname', mode: 'apply' };
+		for (const worker of rule!.progress.snapshot().workers) {
+			const own = { ...labels, worker: String(worker.index) };
+			expect(after.sum('massnick_changes_total', own) - before.sum('massnick_changes_total', own), `worker ${worker.index}`).toBe(worker.changed);
+		}
+		expect(rule!.progress.snapshot().changed).toBeGreaterThanOrEqual(joiners.length);
+		await stack.control.invoke(sandbox.guildId, sandbox.ownerId, 'cancel', { rule: rule!.id }, sandbox.channelId);
+		expect((await rule!.ended()).state).toBe('cancelled');
+		const ended = await scrape();
+		expect(ended.sum('massnick_rules_running')).toBe(0);
+		expect(ended.find('massnick_jobs_ended_total', { ...labels, state: 'cancelled' })[0]?.value).toBe(1);
+	}, 90_000);
+
 	it('a worker whose token is revoked mid-job: its failures by worker and reason, the 401s, and the worker revoked', async () => {
 		const from = (await stack.control.requests(0, 1)).lastSeq;
 		const before = await scrape();

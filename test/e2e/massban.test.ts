@@ -140,6 +140,13 @@ describe('/massban on a staged raid', () => {
 		expect(rerun.job.progress.snapshot().changed).toBe(0);
 	});
 
+	it('/stats after the ban says the banned are no longer members, and that none the job selects is still here', async () => {
+		const answer = await commandAnswer(stack.control, await stack.control.invoke(stack.sandbox.guildId, moderator, 'stats', {}, stack.sandbox.channelId));
+		expect(answer.text).toMatch(/^A member banned is no longer in the server, so the live server cannot count them\./);
+		expect(answer.text).toMatch(/Still here and selected by the job: \*\*0\*\* of [\d,]+ members listed/);
+		expect(answer.text).toMatch(/`\/restore dry_run:true` counts those it would undo/);
+	});
+
 	it('/restore unbans exactly the users the jobs banned, each by its owner worker, and leaves an older ban alone', async () => {
 		const { job, requests } = await run('restore', {}, moderator);
 		expect(job.mode).toBe('restore');

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { type ControlInteraction, type ControlMessage, SandboxControl, startSandbox } from '@massnick/discord-sandbox';
+import { type ControlInteraction, type ControlMessage, SandboxControl, type SandboxOptions, startSandbox } from '@massnick/discord-sandbox';
 import type { Config } from '../../src/config/Config.js';
 import { loadConfig } from '../../src/config/loadConfig.js';
 import { secretsOf } from '../../src/config/redactTokens.js';
@@ -56,6 +56,8 @@ export interface StackOptions {
 	settings?: (config: Config) => Config;
 	/** Told of every job before it runs, as `massnick start` tells the metrics. */
 	observeJobs?: StartMassnickOptions['observeJobs'];
+	/** The sandbox's rate limits, where a test needs its own (the non-member ban limit). */
+	rateLimits?: SandboxOptions['rateLimits'];
 }
 
 /** The sandbox and a real massnick on it, as a user would run them, over HTTP and WebSocket. */
@@ -66,6 +68,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 		seed: options.seed ?? 7,
 		timeScale: options.timeScale ?? 100,
 		workerMembersIntent: options.workerMembersIntent ?? false,
+		...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
 	});
 	const ownDataDir = options.dataDir === undefined;
 	const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'massnick-test-')));

@@ -19,6 +19,7 @@ export function worker(index: number, overrides: Partial<WorkerSnapshot> = {}): 
 		failedTotal: 1,
 		inFlight: 10,
 		done: 5_156,
+		queued: 4_834,
 		rate: 3.5,
 		etaMs: 1_383_000,
 		...overrides,

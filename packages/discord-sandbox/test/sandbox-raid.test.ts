@@ -77,6 +77,28 @@ describe('POST /_sandbox/guilds/{g}/raid', () => {
 		await expect(control.stageRaid(sandbox.guildId, { count: 1, names: '' })).rejects.toThrow(/names/);
 	});
 
+	it('a second wave staged seconds after the first spreads its accounts over those seconds, each its own millisecond, real joiners before the raid', async () => {
+		const clock = new ManualClock(Date.UTC(2026, 0, 1));
+		const alone = await startSandbox({ members: 50, workers: 1, seed: 7, now: clock.now });
+		try {
+			const aloneControl = new SandboxControl(alone.controlUrl);
+			const first = await aloneControl.stageRaid(alone.guildId, { count: 200 });
+			const newest = Math.max(...first.raidIds.map((id) => SnowflakeUtil.timestampFrom(id)));
+			clock.advance(10_000);
+			const { raidIds, realIds } = await aloneControl.stageRaid(alone.guildId, { count: 200, realJoiners: 20, seed: 2 });
+			const made = (ids: string[]): number[] => ids.map((id) => SnowflakeUtil.timestampFrom(id));
+			const raid = made(raidIds);
+			for (const ms of [...raid, ...made(realIds)]) expect(ms).toBeGreaterThan(newest);
+			for (const ms of [...raid, ...made(realIds)]) expect(ms).toBeLessThanOrEqual(clock.now());
+			expect(new Set(raid).size).toBeGreaterThan(190);
+			// The part of the id space each of ten workers owns: (id >> 22) % 10.
+			expect(new Set(raid.map((ms) => ms % 10)).size).toBe(10);
+			expect(Math.max(...made(realIds))).toBeLessThanOrEqual(Math.min(...raid));
+		} finally {
+			await alone.close();
+		}
+	});
+
 	it('stages the same raid from the same seed and clock: same ids, names and join times', async () => {
 		const stage = async (): Promise<unknown> => {
 			const clock = new ManualClock(Date.UTC(2026, 0, 1));

@@ -10,11 +10,25 @@ import {
 	DONE,
 	type GuildContext,
 	type MassAction,
+	type NonMemberReach,
 	outOfReach,
 	type Plan,
 	type SlotValue,
 } from '../../jobs/index.js';
 import { type BanOptions, banTarget } from './banTarget.js';
+
+/** Discord's answer past its limit on bans of users who are not members (counted for every bot of the guild together). */
+function isNonMemberLimit(error: unknown): boolean {
+	return error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.MaximumNumberOfNonGuildMemberBansHasBeenExceeded;
+}
+
+/** What the job says when Discord bans no more users who are not members: why, what was not done, what to do. */
+function nonMemberLimitError(): JobError {
+	return new JobError(
+		ErrorCodes.NonMemberBanLimit,
+		'Discord refused to ban more users who are not members (30035): it lets a server ban only so many of them for a while, for every bot of the server together, and publishes no figure. The job stopped banning them and banned the members all the same; those of them it did not ban are counted failed. Nothing needs undoing: run the same command again later (Discord lifts the limit with time) and it bans only who is left.',
+	);
+}
 
 /** The action's name in journals. */
 export const BAN = 'ban';
@@ -36,19 +50,31 @@ const REASON_MAX = 512;
  * out of reach (the owner, at or above the workers or the requester) are never sent: Discord
  * would only list them as failed.
  *
+ * A ban reaches users who are not members too (someone who left the raid): a job limited to a
+ * file of ids bans, after its members, the listed ids no member had, found done in the ban list
+ * (see {@link nonMembers}). Discord ranks nobody above them; the owner, the requester and our own
+ * bots are still never banned.
+ *
  * @see {@link https://discord.com/developers/docs/resources/guild#bulk-guild-ban}
  * @see {@link https://discord.com/developers/docs/resources/guild#remove-guild-ban}
  */
 export class BanAction implements MassAction {
 	readonly type = BAN;
+	/** A kick and a ban both end a membership. */
+	readonly field = 'membership';
 	readonly target: string;
 	readonly permission = PermissionFlagsBits.BanMembers | PermissionFlagsBits.ManageGuild;
 	readonly restoreListing = 'bans';
+	readonly removesMember = true;
 	readonly words: ActionWords = {
 		doing: 'Banning members',
 		undoing: 'Unbanning the users the job banned',
 		changed: 'banned',
-		holds: 'banned',
+		holds: 'been banned',
+	};
+	readonly nonMembers: NonMemberReach = {
+		done: 'bans',
+		limitReached: (error) => (isNonMemberLimit(error) ? nonMemberLimitError() : undefined),
 	};
 	readonly applyBatch: BatchApply = {
 		size: BULK_BAN_SIZE,
@@ -80,25 +106,16 @@ export class BanAction implements MassAction {
 
 	/**
 	 * A refusal no other call can get past: the workers lost Ban Members or Manage Guild (403, a
-	 * member out of reach is a failed user, not a 403), or Discord's limit on bans of users who
-	 * are no members (30035, counted for every bot of the guild together).
+	 * member out of reach is a failed user, not a 403). Discord's limit on bans of users who are
+	 * not members (30035) stops only those: see {@link nonMembers}.
 	 */
 	endsJob(error: unknown): JobError | undefined {
-		if (!(error instanceof DiscordAPIError)) return undefined;
-		if (error.code === RESTJSONErrorCodes.MissingPermissions) {
-			return new JobError(
-				ErrorCodes.MissingPermission,
-				"Discord refused the workers a ban for want of permission, so the job stopped: give the workers' role Ban Members and Manage Guild (Server Settings → Roles), then run the same command again: it continues where it stopped.",
-				{ context: { permission: 'Ban Members, Manage Guild' } },
-			);
-		}
-		if (error.code === RESTJSONErrorCodes.MaximumNumberOfNonGuildMemberBansHasBeenExceeded) {
-			return new JobError(
-				ErrorCodes.NonMemberBanLimit,
-				'Discord limits how many users who are not members a server may ban, and answered that this server is past it for now (30035), so the job stopped. Nothing needs undoing: run the same command again later and it bans who is left.',
-			);
-		}
-		return undefined;
+		if (!(error instanceof DiscordAPIError) || error.code !== RESTJSONErrorCodes.MissingPermissions) return undefined;
+		return new JobError(
+			ErrorCodes.MissingPermission,
+			"Discord refused the workers a ban for want of permission, so the job stopped: give the workers' role Ban Members and Manage Guild (Server Settings → Roles), then run the same command again: it continues where it stopped.",
+			{ context: { permission: 'Ban Members, Manage Guild' } },
+		);
 	}
 
 	/** Unbans (`to` null, the undo) or bans one user; a ban lifted by someone else meanwhile is lifted all the same. */

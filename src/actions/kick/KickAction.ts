@@ -33,9 +33,12 @@ export const KICK_IRREVERSIBLE = 'A kick cannot be undone: kicked members must b
  */
 export class KickAction implements MassAction {
 	readonly type = KICK;
+	/** A kick and a ban both end a membership. */
+	readonly field = 'membership';
 	readonly target: string;
 	readonly permission = PermissionFlagsBits.KickMembers;
 	readonly irreversible = KICK_IRREVERSIBLE;
+	readonly removesMember = true;
 	readonly reason: string | undefined;
 	readonly words: ActionWords = {
 		doing: 'Kicking members',

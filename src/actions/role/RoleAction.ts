@@ -44,6 +44,8 @@ export class RoleAction implements MassAction {
 	readonly target: string;
 	readonly permission = PermissionFlagsBits.ManageRoles;
 	readonly words: ActionWords;
+	/** Adding and removing one role fight; a role taken by hand is not given again (joiners only). */
+	readonly field: string;
 
 	constructor(
 		readonly role: RoleRef,
@@ -51,6 +53,7 @@ export class RoleAction implements MassAction {
 	) {
 		this.type = ROLE_ACTION_TYPES[mode];
 		this.target = role.id;
+		this.field = `role:${role.id}`;
 		const name = `@${role.name}`;
 		this.words =
 			mode === 'add'

@@ -50,6 +50,7 @@ export interface TimeoutRequest {
  */
 export class TimeoutAction implements MassAction {
 	readonly type = TIMEOUT;
+	readonly field = 'timeout';
 	/** The end, and the reason after a space: an end has none, so the journal gives both back. */
 	readonly target: string;
 	readonly permission = PermissionFlagsBits.ModerateMembers;

@@ -1,5 +1,5 @@
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
-import { type ActionModule, actionCommandData, FILTER_OPTIONS, readFilters } from '../../actions/index.js';
+import { type ActionModule, actionCommandData, DRY_RUN_OPTION, FILTER_OPTIONS, readFilters, readKeep } from '../../actions/index.js';
 import { describeFilters } from '../../jobs/index.js';
 import { pendingApply } from '../preview/pendingApply.js';
 import { startOrPreview } from '../preview/startOrPreview.js';
@@ -26,10 +26,13 @@ export function actionCommand(module: ActionModule): BossCommand {
 			const { action, estimate } = module.request(args, context.actionDeps);
 			const read = { now: Date.now(), optionName: (option: string) => `${option}:` };
 			let filters = readFilters(args, module, read);
+			const keep = readKeep(args, read);
 			const attachment = interaction.options.getAttachment(FILTER_OPTIONS.userIds);
 			// Admitted here, before anything is acknowledged, so only its member sees a refusal; again at Start.
 			const rank = readRequesterRank(interaction, context.boss.guild);
 			context.jobs.admission.admit({ action, undo: false, rank, allowed: allowedFor(interaction, context.config.permissions) });
+			// A rule that would fight one that runs, or one too many, is refused before its preview too.
+			if (keep) context.jobs.rules.admit(action, args.boolean(DRY_RUN_OPTION) === true);
 			if (attachment) {
 				// A download may take longer than the 3 s Discord waits for an answer: acknowledged first,
 				// privately, so a file that cannot be read is refused to its member alone.
@@ -50,6 +53,7 @@ export function actionCommand(module: ActionModule): BossCommand {
 					rebuild: () => module.request(args, context.actionDeps).action,
 					confirmByTypedCount: module.confirmByTypedCount && ((members) => module.confirmByTypedCount!(members)),
 					typedCountWhy: module.typedCountWhy,
+					keep,
 				}),
 			);
 		},

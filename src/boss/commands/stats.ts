@@ -51,7 +51,8 @@ export const statsCommand: BossCommand = {
 			await interaction.editReply(renderStats(job, unknownWorkersOf(context)));
 			return;
 		}
-		await interaction.editReply(`Counting the members with ${action.words.holds} from the live server; the result will be posted in this channel.`);
+		const what = action.removesMember ? `the members the last job still selects` : `the members who have ${action.words.holds}`;
+		await interaction.editReply(`Counting ${what} from the live server; the result will be posted in this channel.`);
 		await job.ended();
 		const channel = await channelOf(interaction);
 		await channel?.send(job.result?.error ? `Counting failed: ${job.result.error.message}` : renderStats(job, unknownWorkersOf(context)));

@@ -4,6 +4,7 @@ import type {
 	GuildCounts,
 	Job,
 	JobEstimate,
+	KeepOptions,
 	MassAction,
 	MemberFilters,
 	Plan,
@@ -28,6 +29,8 @@ export interface StartedJob {
 export interface PendingJob {
 	/** What runs, for people: `Renaming to “🎃 {display_name}”`, `Taking @Event back from …`. */
 	readonly title: string;
+	/** A standing rule (see `KeepOptions`): the preview says it goes on after its sweep. */
+	readonly keep?: KeepOptions | undefined;
 	/** Who it is about: `every member`, `members with @Staff except those with @Bots`. */
 	readonly scope: string;
 	/** For a restore: the job it undoes, who started it and when. */

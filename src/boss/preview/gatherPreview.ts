@@ -9,6 +9,7 @@ import {
 	type GuildContext,
 	type GuildCounts,
 	listingBounds,
+	nonMemberHandling,
 	type Plan,
 	type Requester,
 	type RequesterRank,
@@ -68,6 +69,7 @@ export async function gatherPreview(context: BossContext, pending: PendingJob, r
 				? unknownWorkersNote({ workers: context.boss.unknownWorkers, reachKnown: Number.isFinite(ctx.workerHighestPosition) })
 				: `Discord's role member counts could not be read (${roleMembers.message}), so the job counts as it runs.`,
 		irreversible: pending.undo ? undefined : pending.action.irreversible,
+		keep: pending.keep && { changes: pending.action.followsChanges === true, until: pending.keep.until },
 		typedCount: exact?.typedCount,
 		typedCountWhy: exact?.typedCount === undefined ? undefined : pending.typedCountWhy,
 		sample,
@@ -100,7 +102,9 @@ async function readSample(context: BossContext, guild: Guild, pending: PendingJo
 		const total = pending.listedIds.length;
 		try {
 			const { looked, members } = await lookUpListed(guild, pending.listedIds);
-			return { ...(await planned(pending, guild, members, ctx)), listed: { looked, total } };
+			const handling = nonMemberHandling(pending.action, pending.undo ? 'restore' : 'apply', pending.filters ?? {}, guild.id);
+			const nonMembers = { handling, changed: pending.action.words.changed };
+			return { ...(await planned(pending, guild, members, ctx)), listed: { looked, total, nonMembers } };
 		} catch (error) {
 			context.logger.warn({ err: error }, 'could not look the listed ids up for the preview');
 			return { ...empty, note: `No sample: the listed ids could not be looked up (${(error as Error).message}). The job counts them as it runs.` };

@@ -1,4 +1,14 @@
-import { type GuildContext, type GuildCounts, type JobEstimate, type MassAction, type MemberFilters, planMember, type Range } from '../../jobs/index.js';
+import {
+	type GuildContext,
+	type GuildCounts,
+	type JobEstimate,
+	type KeepOptions,
+	keepRecord,
+	type MassAction,
+	type MemberFilters,
+	planMember,
+	type Range,
+} from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import type { PendingJob } from './PendingJob.js';
 
@@ -21,13 +31,16 @@ export interface PendingApplyOptions {
 	readonly confirmByTypedCount?: ((members: Range) => boolean) | undefined;
 	/** The module's `typedCountWhy`. */
 	readonly typedCountWhy?: string | undefined;
+	/** A standing rule: it keeps applying to joiners after its sweep (see `KeepOptions`). */
+	readonly keep?: KeepOptions | undefined;
 }
 
 /** `/massnick`, `/massrole`: an action over the guild, with the engine's filters. */
 export function pendingApply(context: BossContext, options: PendingApplyOptions): PendingJob {
-	const { action, filters, scope, estimate, describeChange, rebuild, confirmByTypedCount, typedCountWhy } = options;
+	const { action, filters, scope, estimate, describeChange, rebuild, confirmByTypedCount, typedCountWhy, keep } = options;
 	return {
-		title: action.words.doing,
+		title: keep ? `${action.words.doing}, and keeping to it` : action.words.doing,
+		keep,
 		scope,
 		action,
 		jobKind: action.type,
@@ -41,15 +54,20 @@ export function pendingApply(context: BossContext, options: PendingApplyOptions)
 		planSample: async (members, ctx) => members.map((member) => planMember(member, action, filters, ctx)),
 		async start({ dryRun, startedBy, rank, allowed, channelId }) {
 			// Who asked, for a restart to resume it; a start by a person clears its resumes.
-			const record = channelId === undefined ? undefined : { startedBy, rank, startedAt: new Date().toISOString(), resumes: [] };
+			const record =
+				channelId === undefined
+					? undefined
+					: { startedBy, rank, startedAt: new Date().toISOString(), resumes: [], ...(keep ? { keep: keepRecord(keep) } : {}) };
 			const now = rebuild?.() ?? action;
-			const job = await context.jobs.startJob(now, { dryRun, startedBy, rank, allowed, filters, record });
+			const job = await context.jobs.startJob(now, { dryRun, startedBy, rank, allowed, filters, record, keep: dryRun ? undefined : keep });
 			// And where: a restart says there that it resumed the job, or why not.
 			if (channelId !== undefined && context.jobs.runOf(job)?.recorded) await context.notes.replace(job.id, { channelId });
 			const workers = context.fleet.scope.describeHere("the others run elsewhere, each on its own workers' members");
 			return {
 				job,
-				text: `${dryRun ? 'Dry run: planning' : 'Started'}: **${action.words.doing}** for ${scope}, with ${workers}. Live progress below; /cancel stops it.`,
+				text: job.keep
+					? `Started the standing rule **${action.words.doing}** for ${scope}, with ${workers}: it sweeps the server now, then applies to everyone who joins${action.followsChanges ? ' or changes' : ''}${job.keep.until === undefined ? '' : ` until <t:${Math.floor(job.keep.until / 1000)}:f>`}. /cancel rule:${job.id} ends it.`
+					: `${dryRun ? 'Dry run: planning' : 'Started'}: **${action.words.doing}** for ${scope}, with ${workers}. Live progress below; /cancel stops it.`,
 			};
 		},
 	};

@@ -9,7 +9,7 @@ import {
 	TimestampStyles,
 } from 'discord.js';
 import { previewButtonId } from '../customIds.js';
-import type { JobEstimate, Range } from '../../jobs/index.js';
+import type { JobEstimate, NonMemberHandling, Range } from '../../jobs/index.js';
 import { formatCount, formatDuration, formatWorkers } from '../../present/index.js';
 
 /** What a preview shows: gathered once when the command runs (see `gatherPreview`). */
@@ -25,6 +25,11 @@ export interface PreviewFacts {
 	readonly estimate: JobEstimate;
 	/** Why there is no estimate, when Discord's counts could not be read; how it was counted, when exactly. */
 	readonly countsNote?: string | undefined;
+	/**
+	 * A standing rule: after its sweep it applies to joiners (and to members who change, when
+	 * `changes`), until `until` (Unix ms) or /cancel.
+	 */
+	readonly keep?: { readonly changes: boolean; readonly until?: number | undefined } | undefined;
 	/** Why Discord cannot undo the job, when it cannot (`MassAction.irreversible`): said in so many words. */
 	readonly irreversible?: string | undefined;
 	/**
@@ -66,7 +71,14 @@ export interface PreviewSample {
 	 * For a job limited to a file of user ids, whose sample is its listed ids looked up rather than
 	 * the first members listed: how many were looked up, of how many.
 	 */
-	readonly listed?: { readonly looked: number; readonly total: number } | undefined;
+	readonly listed?:
+		| {
+				readonly looked: number;
+				readonly total: number;
+				/** What the job does with those that are not members (see `nonMemberHandling`), and the action's word for a change (`banned`). */
+				readonly nonMembers?: { readonly handling: NonMemberHandling; readonly changed: string } | undefined;
+		  }
+		| undefined;
 }
 
 /** Where a preview is: open with its buttons, or closed, saying why nothing (or what) ran. */
@@ -127,6 +139,10 @@ export function renderPreview(facts: PreviewFacts, status: PreviewStatus): Previ
 	if (head) lines.push(head, '');
 	lines.push(clip(`**${escapeMarkdown(facts.title)}** for ${escapeMarkdown(facts.scope)}.`, LINE_LIMIT));
 	if (facts.undoes) lines.push(clip(`It undoes ${facts.undoes}.`, LINE_LIMIT));
+	if (facts.keep) {
+		const until = facts.keep.until === undefined ? 'until `/cancel rule:`' : `until <t:${Math.floor(facts.keep.until / 1000)}:f> (or \`/cancel rule:\`)`;
+		lines.push(`📌 **A standing rule**: after this sweep it goes on, for everyone who joins${facts.keep.changes ? ' or changes' : ''}, ${until}.`);
+	}
 	if (facts.irreversible) lines.push(clip(`⚠️ **${escapeMarkdown(facts.irreversible)}.** /restore will not bring anyone back.`, LINE_LIMIT));
 	lines.push(...figures(facts));
 	lines.push(clip(`Audit-log reason: “${escapeMarkdown(facts.reason)}”`, 2 * LINE_LIMIT));
@@ -206,15 +222,37 @@ function sampleLines(sample: PreviewSample): string[] {
 			looked === total ? `The ${formatCount(total)} listed user ids` : `The first ${formatCount(looked)} of the ${formatCount(total)} listed user ids`;
 		const strangers = looked - sample.planned;
 		const members = `${formatCount(sample.planned)} ${sample.planned === 1 ? 'is a member' : 'are members'} of the server`;
-		const others = `${formatCount(strangers)} ${strangers === 1 ? 'is not' : 'are not'} (nothing is sent for ${strangers === 1 ? 'it' : 'them'})`;
-		lines.push(`${which}, looked up: ${members}, ${others}${sample.planned > 0 ? `. Of the members: ${plans}` : ''}.`);
+		const reached = sample.listed.nonMembers?.handling.reached === true && strangers > 0;
+		const others = reached
+			? ''
+			: `, ${formatCount(strangers)} ${strangers === 1 ? 'is not' : 'are not'} (${nothingSent(strangers, sample.listed.nonMembers?.handling)})`;
+		lines.push(`${which}, looked up: ${members}${others}${sample.planned > 0 ? `. Of the members: ${plans}` : ''}.`);
 		for (const line of sample.changes) lines.push(`• ${clip(line, SAMPLE_LINE_LIMIT)}`);
+		if (reached) lines.push(nonMembersLine(strangers, looked < total, sample.listed.nonMembers!.changed));
 	} else if (sample.planned > 0) {
 		lines.push(`The first ${formatCount(sample.planned)} members listed: ${plans}.`);
 		for (const change of sample.changes) lines.push(`• ${clip(change, SAMPLE_LINE_LIMIT)}`);
 	}
 	if (sample.note) lines.push(clip(sample.note, LINE_LIMIT));
 	return lines;
+}
+
+/** Why nothing is sent for listed ids that are not members: the action does not reach them, or a filter only a member passes. */
+function nothingSent(count: number, handling: NonMemberHandling | undefined): string {
+	const sent = `nothing is sent for ${count === 1 ? 'it' : 'them'}`;
+	const filters = handling?.memberOnly ?? [];
+	if (filters.length === 0) return sent;
+	const named = filters.length === 1 ? filters[0] : `${filters.slice(0, -1).join(', ')} and ${filters[filters.length - 1]}`;
+	return `${sent}: only a member can be judged by ${named}`;
+}
+
+/**
+ * The listed users who are not members an action reaches, counted apart: `**48 users who are not
+ * members will be banned**`, with Discord's limit on them, which the job stops at and says so.
+ */
+function nonMembersLine(count: number, partial: boolean, changed: string): string {
+	const users = `${formatCount(count)} ${count === 1 ? 'user who is not a member' : 'users who are not members'}`;
+	return `${partial ? 'Among those looked up, ' : ''}**${users} will be ${changed}** too (they left, or never joined; any ${changed} already stay as they are, and our own bots, the owner and you never are). Discord allows a server only so many of these for a while and publishes no figure: past it, the job stops on them and says so.`;
 }
 
 /** The lines, with as much of the sample as fits 4096 characters inserted before the reason. */

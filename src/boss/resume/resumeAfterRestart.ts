@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Logger } from 'pino';
 import { permissionNames } from '../../discord/permissionNames.js';
 import { MassnickError } from '../../errors.js';
@@ -29,20 +30,49 @@ export async function resumeAfterRestart(context: BossContext, decide: DecideRes
 	}
 	if (read.size > 0) decisions = decide(new Map([...read].map(([jobId, { facts }]) => [jobId, facts])));
 	logUnresumed(decisions, log, fleet);
-	let resumed: Job | undefined;
 	for (const decision of decisions) {
-		const jobLog = 'journal' in decision && decision.journal ? log.child({ job: decision.journal.header.jobId }) : log;
-		const facts = 'journal' in decision && decision.journal ? read.get(decision.journal.header.jobId) : undefined;
-		if (decision.kind === 'refuse') await tellRefused(context, decision, facts, jobLog);
-		if (decision.kind !== 'resume' || !facts?.action) continue;
-		const start = { action: facts.action, may: facts.may, log: jobLog };
-		const job = decision.what === 'job' ? await resumeJob(context, { ...start, decision }) : await resumeRestore(context, { ...start, decision });
-		if (job instanceof MassnickError) {
-			const refused = { ...decision, kind: 'refuse', whatToDo: 'run-again' } as const;
-			await tell(context, refused, facts, { reason: couldNotStart(job), next: wordNextStep(refused, permissionName(facts)) }, jobLog);
-		} else resumed = job;
+		if (decision.kind === 'refuse') await tellRefused(context, decision, facts(decision, read), logOf(decision, log));
+	}
+	const resuming = decisions.filter((decision) => decision.kind === 'resume' && facts(decision, read)?.action);
+	const [first, ...rules] = resuming;
+	const resumed = first && (await resumeOne(context, first, read, log));
+	// The standing rules after it, in the background: each sweeps to catch up, one sweep at a time.
+	if (rules.length > 0) {
+		void (async () => {
+			for (const rule of rules) {
+				await sweepPlaceFree(context);
+				await resumeOne(context, rule, read, log);
+			}
+		})().catch((error: unknown) => log.error({ err: error }, 'could not resume the standing rules'));
 	}
 	return resumed;
+}
+
+async function resumeOne(context: BossContext, decision: ResumeDecision, read: ReadonlyMap<string, ReadFacts>, log: Logger): Promise<Job | undefined> {
+	const found = facts(decision, read);
+	if (decision.kind !== 'resume' || !found?.action) return undefined;
+	const jobLog = logOf(decision, log);
+	const start = { action: found.action, may: found.may, log: jobLog };
+	const job = decision.what === 'job' ? await resumeJob(context, { ...start, decision }) : await resumeRestore(context, { ...start, decision });
+	if (!(job instanceof MassnickError)) return job;
+	const refused = { ...decision, kind: 'refuse', whatToDo: 'run-again' } as const;
+	await tell(context, refused, found, { reason: couldNotStart(job), next: wordNextStep(refused, permissionName(found)) }, jobLog);
+	return undefined;
+}
+
+/** Waits until no sweep holds the guild's place: none runs, or the one that does is a rule past its sweep. */
+async function sweepPlaceFree(context: BossContext): Promise<void> {
+	for (let job = context.jobs.current; job && !job.result && !job.following; job = context.jobs.current) {
+		await Promise.race([job.ended(), once(job, 'following')]);
+	}
+}
+
+function facts(decision: ResumeDecision, read: ReadonlyMap<string, ReadFacts>): ReadFacts | undefined {
+	return 'journal' in decision && decision.journal ? read.get(decision.journal.header.jobId) : undefined;
+}
+
+function logOf(decision: ResumeDecision, log: Logger): Logger {
+	return 'journal' in decision && decision.journal ? log.child({ job: decision.journal.header.jobId }) : log;
 }
 
 function tellRefused(context: BossContext, decision: RefuseIt, facts: ReadFacts | undefined, log: Logger): Promise<undefined> {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { MassnickError } from '../../errors.js';
-import type { Job, MassAction, ResumeIt } from '../../jobs/index.js';
+import { type Job, keepOf, type MassAction, type ResumeIt } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import { countTargetOf } from '../fleet/fleetStatus.js';
 import { wordError } from '../wordError.js';
@@ -39,6 +39,8 @@ export async function resumeJob(
 			allowed: may,
 			filters: countTargetOf(header, context).filters,
 			record: resumed,
+			// A standing rule goes on as one: its sweep catches up whoever joined or changed while down.
+			keep: keepOf(resumed),
 		});
 	} catch (error) {
 		if (!(error instanceof MassnickError)) throw error;

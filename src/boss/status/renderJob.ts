@@ -1,5 +1,5 @@
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from 'discord.js';
-import { describeListedIds, type Job, type WorkerSnapshot } from '../../jobs/index.js';
+import { type Job, listedIdsLine, type WorkerSnapshot } from '../../jobs/index.js';
 import { formatCount, formatWorkers } from '../../present/index.js';
 import { jobKey } from '../jobKey.js';
 import { renderStatus } from './renderStatus.js';
@@ -14,14 +14,8 @@ export function renderJobMessage(job: Job): { content: string; embeds: APIEmbed[
 		dryRun: job.dryRun,
 		stoppedWorkers: job.result?.stoppedWorkers ?? [],
 		error: job.result?.error?.message,
-		listedIds: listedIdsOf(job),
+		listedIds: listedIdsLine(job),
 	});
-}
-
-/** What a job limited to a file of user ids found of them, for its status; `undefined` for any other job. */
-export function listedIdsOf(job: Job): string | undefined {
-	const tally = job.listedIds;
-	return tally && describeListedIds(tally.total, job.filters.userIdsFrom, tally.notMembers);
 }
 
 /**
@@ -38,13 +32,36 @@ export function renderLiveMessage(job: Job, cancel: boolean): { content: string;
  */
 export function renderStats(job: Job, unknown?: UnknownWorkers): string {
 	const snapshot = job.progress.snapshot();
-	const lines = [
-		`**${formatCount(snapshot.alreadyDone)}** of ${formatCount(snapshot.total)} members have ${job.action.words.holds}.`,
-		`Still to do: ${formatCount(snapshot.changed)} · can't (the owner, or above the workers): ${formatCount(snapshot.cant)} · left alone: ${formatCount(snapshot.skipped)}.`,
-	];
+	const lines = job.action.removesMember
+		? goneLines(job)
+		: [
+				`**${formatCount(snapshot.alreadyDone)}** of ${formatCount(snapshot.total)} members have ${job.action.words.holds}.`,
+				`Still to do: ${formatCount(snapshot.changed)} · can't (the owner, or above the workers): ${formatCount(snapshot.cant)} · left alone: ${formatCount(snapshot.skipped)}.`,
+			];
 	const note = unknown && unknownWorkersNote(unknown);
 	if (note) lines.push(note);
 	return lines.join('\n');
+}
+
+/**
+ * /stats of a job whose members leave the guild (a kick, a ban): the live guild cannot show whom
+ * it changed, only whom its filters still select, and what tells the rest.
+ */
+function goneLines(job: Job): string[] {
+	const snapshot = job.progress.snapshot();
+	const { changed } = job.action.words;
+	// A job that reaches the listed users who are not members counted them too: they are not "here".
+	const strangers = job.nonMembers;
+	const here = snapshot.changed - (strangers?.changed ?? 0);
+	const listed = snapshot.total - (strangers?.handed ?? 0);
+	return [
+		`A member ${changed} is no longer in the server, so the live server cannot count them.`,
+		`Still here and selected by the job: **${formatCount(here)}** of ${formatCount(listed)} members listed · can't (the owner, or above the workers): ${formatCount(snapshot.cant)} · left alone: ${formatCount(snapshot.skipped)}.`,
+		...(strangers ? [`Of the listed ids no member has: **${formatCount(strangers.alreadyDone)}** ${changed}, ${formatCount(strangers.changed)} not yet.`] : []),
+		job.action.irreversible
+			? `The job's report says how many it ${changed}; that cannot be undone.`
+			: `The job's report says how many it ${changed}; \`/restore dry_run:true\` counts those it would undo.`,
+	];
 }
 
 /** Workers of other processes whose bot the boss does not know, and whether it knows how far any worker reaches. */

@@ -1,3 +1,4 @@
+import type { NonMemberCounts } from '../job/NonMemberTally.js';
 import type { MemberFilters } from '../planner.js';
 
 /**
@@ -37,17 +38,54 @@ export function listed(count: number, from: string | undefined): string {
 	return from === undefined ? `${ids} listed` : `${ids} in “${from}”`;
 }
 
+/** What a job limited to a file of ids did with those no member had, for {@link describeListedIds}. */
+export interface NonMembersSeen {
+	/** The action's word for one it changed: `banned`. */
+	readonly changed: string;
+	readonly dryRun: boolean;
+	/** The job's filters that kept them from an action that reaches them (`NonMemberHandling.memberOnly`). */
+	readonly memberOnly: readonly string[];
+	/** What became of them so far, when the action reaches them; absent when it does not. */
+	readonly counts?: NonMemberCounts | undefined;
+}
+
 /**
  * What a job limited to a list of user ids found of them, for its status: `Only the 500 user ids
  * in “ids.txt”: 12 of them are not members of the server, so nothing is sent for them.` Before
- * the listing has gone through the guild (`notMembers` undefined), only which list it is.
+ * the listing has gone through the guild (`notMembers` undefined), only which list it is. For an
+ * action that reaches users who are not members (`seen.counts`), what became of them, and when
+ * Discord stopped them, its reason and what to do.
  */
-export function describeListedIds(count: number, from: string | undefined, notMembers: number | undefined): string {
+export function describeListedIds(count: number, from: string | undefined, notMembers: number | undefined, seen?: NonMembersSeen): string {
 	const head = `Only ${listed(count, from)}`;
 	if (notMembers === undefined) return `${head}: who of them are not members is known once the guild is listed.`;
 	if (notMembers === 0) return `${head}: every one of them is a member of the server.`;
 	const one = notMembers === 1;
-	return `${head}: ${notMembers.toLocaleString('en-US')} of them ${one ? 'is not a member' : 'are not members'} of the server, so nothing is sent for ${one ? 'it' : 'them'}.`;
+	const them = `${figure(notMembers)} of them ${one ? 'is not a member' : 'are not members'} of the server`;
+	const counts = seen?.counts;
+	if (!counts) {
+		const why = seen && seen.memberOnly.length > 0 ? `: only a member can be judged by ${joinWords(seen.memberOnly)}` : '';
+		return `${head}: ${them}, so nothing is sent for ${one ? 'it' : 'them'}${why}.`;
+	}
+	const who = `${head}: ${them} (they left, or never joined)`;
+	const done = seen.dryRun ? `would be ${seen.changed}` : seen.changed;
+	if (counts.handed === 0 && !counts.stop) return `${who}: they ${seen.dryRun ? 'would be' : 'are'} ${seen.changed} too, once the members are done.`;
+	const parts = [`${figure(counts.changed)} of them ${done}`];
+	if (counts.alreadyDone > 0) parts.push(`${figure(counts.alreadyDone)} already done`);
+	if (counts.leftAlone > 0) parts.push(`${figure(counts.leftAlone)} left alone`);
+	if (counts.failed > 0) parts.push(`${figure(counts.failed)} failed`);
+	const line = `${who}: ${parts.join(', ')}.`;
+	return counts.stop ? `${line} ⚠️ ${counts.stop.message}` : line;
+}
+
+/** `1,234`. */
+function figure(count: number): string {
+	return count.toLocaleString('en-US');
+}
+
+/** `the name pattern`, `the role and the join date`, `a, b and c`. */
+function joinWords(words: readonly string[]): string {
+	return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
 /** `2024-01-31 18:00 UTC`. */

@@ -1,3 +1,4 @@
+import { timestampToSnowflake } from '../../discord/snowflake.js';
 import { compareSnowflakes } from './compareSnowflakes.js';
 import { firstSnowflakeAt } from './compileMemberFilter.js';
 import type { MemberFilterSpec } from './MemberFilterSpec.js';
@@ -21,7 +22,7 @@ export interface ListingBounds {
  * @see https://discord.com/developers/docs/reference#snowflakes
  * @see https://discord.com/developers/docs/resources/guild#list-guild-members
  */
-export function listingBounds(filters: MemberFilterSpec | undefined): ListingBounds {
+export function listingBounds(filters: MemberFilterSpec | undefined, now: number = Date.now()): ListingBounds {
 	if (!filters) return {};
 	const starts: string[] = [];
 	const ends: string[] = [];
@@ -38,7 +39,12 @@ export function listingBounds(filters: MemberFilterSpec | undefined): ListingBou
 	}
 	const start = starts.reduce<string | undefined>((latest, id) => (latest === undefined || compareSnowflakes(id, latest) > 0 ? id : latest), undefined);
 	const last = ends.reduce<string | undefined>((earliest, id) => (earliest === undefined || compareSnowflakes(id, earliest) < 0 ? id : earliest), undefined);
-	// `after` is exclusive: one below the first id that can be selected.
-	const after = start === undefined || start === '0' ? undefined : String(BigInt(start) - 1n);
+	// `after` is exclusive: one below the first id that can be selected. No id is made after now,
+	// so a start in the future lists from now (nobody yet), and never past what a snowflake holds.
+	const after = start === undefined || start === '0' ? undefined : String(min(BigInt(start) - 1n, timestampToSnowflake(now)));
 	return { ...(after === undefined ? {} : { after }), ...(last === undefined ? {} : { last }) };
+}
+
+function min(a: bigint, b: bigint): bigint {
+	return a < b ? a : b;
 }

@@ -11,6 +11,15 @@ import type { PendingChange } from '../runSlice.js';
 /** `apply`: the action's change (or a count, as a dry run); `restore`: its undo from the journal. */
 export type JobMode = 'apply' | 'restore';
 
+/**
+ * A standing rule: after its sweep the job goes on applying its action to each member who joins
+ * (and who changes, for an action that `followsChanges`) until it is cancelled or `until` comes.
+ */
+export interface KeepOptions {
+	/** When the rule ends by itself (Unix ms); never when absent. */
+	readonly until?: number | undefined;
+}
+
 /** What a `Job` is built from: the action, who asked, the fleet, the listing and the pacing. */
 export interface JobOptions {
 	id: string;
@@ -33,7 +42,15 @@ export interface JobOptions {
 	listers: readonly ListingClient[];
 	/** Who the job plans, page by page: the guild's members (`listMembers`) unless set. */
 	list?: Listing | undefined;
+	/**
+	 * For an action that reaches users who are not members (`MassAction.nonMembers`): the bots that
+	 * read which of them are done, from the guild's ban list (`listBans` unless `list` is set). The
+	 * workers, who hold Ban Members for such an action; the job's `listers` without it.
+	 */
+	doneListing?: { readonly listers: readonly ListingClient[]; readonly list?: Listing | undefined } | undefined;
 	guildId: string;
+	/** A standing rule (see {@link KeepOptions}); a job applying its action only, never a dry run. */
+	keep?: KeepOptions | undefined;
 	/** Who the job is about besides its action (for a count of it later); the plan applies them. */
 	filters?: MemberFilters | undefined;
 	/** Plans one member. Pure; see planner.ts. */

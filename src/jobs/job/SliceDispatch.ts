@@ -4,13 +4,14 @@ import type { Worker } from '../../workers/Worker.js';
 import type { BatchApply, BatchResult, MassAction } from '../MassAction.js';
 import type { Progress } from '../Progress.js';
 import { runBatchSlice } from '../runBatchSlice.js';
-import { type PendingChange, runSlice, type SliceEnd, type SliceOptions } from '../runSlice.js';
+import { type PendingChange, runSlice, type SliceEnd, type SliceOptions, type SliceReporter } from '../runSlice.js';
 import type { ListingFeed } from './ListingFeed.js';
+import { NON_MEMBER_LIMIT } from './NonMemberTally.js';
 import type { SliceLayout } from './SliceLayout.js';
 
 /** What every slice of one run shares: the run's plan, journal hook, signals and pacing. */
 export interface SliceWork
-	extends Pick<SliceOptions, 'plan' | 'beforeChange' | 'left' | 'maxInFlight' | 'retry' | 'dryRun' | 'signal' | 'requestSignal' | 'guard'> {
+	extends Pick<SliceOptions, 'plan' | 'beforeChange' | 'left' | 'refuse' | 'maxInFlight' | 'retry' | 'dryRun' | 'signal' | 'requestSignal' | 'guard'> {
 	action: MassAction;
 	/** Send the changes many at a time this way (the job's own changes, not a restore's); one by one without. */
 	batch?: BatchApply | undefined;
@@ -19,6 +20,12 @@ export interface SliceWork
 	reason: string;
 	/** The action said no further change can pass: the job ends. */
 	fail: (error: Error) => void;
+	/**
+	 * Whether a call's failure means Discord takes no more users who are not members for now (see
+	 * `NonMemberReach.limitReached`): its changes then count failed (`non-member-limit`), no other
+	 * change of the job is held back by it, and the job is told (this function's own work).
+	 */
+	limit?: ((error: unknown) => boolean) | undefined;
 	/** A slice cannot go on (the journal refused a write): the whole job stops, before the slice ends. */
 	broke: (error: unknown) => void;
 	/** Worker `id` stopped: out of service before its slice began, or `revoked` during it. */
@@ -35,26 +42,29 @@ export class SliceDispatch {
 	/** Each slice's worker, in layout order: none for a count's slice of a worker held elsewhere. */
 	readonly #workers: ReadonlyArray<Worker | undefined>;
 
+	/** `wrap`: each worker's reporter as the slices report into it (the job's own, by default). */
 	constructor(
 		readonly layout: SliceLayout,
 		readonly feed: ListingFeed<MemberRecord>,
 		readonly progress: Progress,
 		workerOf: (id: number) => Worker | undefined,
+		readonly wrap: (reporter: SliceReporter) => SliceReporter = (reporter) => reporter,
 	) {
 		this.#workers = layout.ids.map(workerOf);
 	}
 
-	/** A member the listing handed out. */
-	listed(member: MemberRecord): void {
+	/** A member the listing handed out; `false` when its worker runs in another process. */
+	listed(member: MemberRecord): boolean {
 		const place = this.layout.placeOf(member.id);
 		if (place < 0) {
 			this.progress.elsewhere();
-			return;
+			return false;
 		}
 		const id = this.layout.ids[place]!;
 		this.progress.assigned(id);
-		if (isOutOfService(this.#workers[place])) this.progress.reporter(id).failed('worker-stopped');
+		if (isOutOfService(this.#workers[place])) this.#reporter(id).failed('worker-stopped');
 		else this.feed.queue(place).push(member);
+		return true;
 	}
 
 	/**
@@ -67,7 +77,7 @@ export class SliceDispatch {
 		const id = this.layout.ids[place]!;
 		if (isOutOfService(this.#workers[place])) {
 			this.progress.assigned(id);
-			this.progress.reporter(id).failed('worker-stopped');
+			this.#reporter(id).failed('worker-stopped');
 		} else if (this.feed.queue(place).push(member)) this.progress.assigned(id);
 	}
 
@@ -82,9 +92,9 @@ export class SliceDispatch {
 			work.stopped(id);
 			return 'revoked';
 		}
-		const { action, batch, guildId, reason, fail, broke, stopped, maxInFlight, ...slice } = work;
+		const { action, batch, guildId, reason, fail, limit, broke, stopped, maxInFlight, ...slice } = work;
 		// A count's slice of a worker held elsewhere sends nothing, so it needs no worker.
-		const common = { ...slice, worker: worker ?? NO_WORKER, queue, reporter: this.progress.reporter(id) };
+		const common = { ...slice, worker: worker ?? NO_WORKER, queue, reporter: this.#reporter(id) };
 		try {
 			const end = batch
 				? await runBatchSlice({ ...common, size: batch.size, send: (changes, signal) => sendBatch(work, batch, worker!, changes, signal) })
@@ -99,6 +109,10 @@ export class SliceDispatch {
 			this.feed.endSlice(place);
 		}
 	}
+
+	#reporter(id: number): SliceReporter {
+		return this.wrap(this.progress.reporter(id));
+	}
 }
 
 /**
@@ -106,23 +120,31 @@ export class SliceDispatch {
  * listener to the signal it gets and never removes it, so the job-long signal would gain one per
  * change.
  */
-function apply({ action, guildId, reason, fail }: SliceWork, worker: Worker, change: PendingChange, signal: AbortSignal): Promise<void> {
+function apply({ action, guildId, reason, fail, limit }: SliceWork, worker: Worker, change: PendingChange, signal: AbortSignal): Promise<void> {
 	return withSignal(signal, (own) => action.apply({ rest: worker.client.rest, guildId }, change.id, change.to, { reason, signal: own! })).catch(
-		(error: unknown) => endsJobOn(action, fail, error),
+		(error: unknown) => {
+			// The job is told; the change counts failed with Discord's code.
+			limit?.(error);
+			return endsJobOn(action, fail, error);
+		},
 	);
 }
 
-/** Sends one batch of changes with `worker`'s token, as {@link apply} sends one. */
+/**
+ * Sends one batch of changes with `worker`'s token, as {@link apply} sends one. A call Discord
+ * refuses for its limit on users who are not members is answered here: each of its changes failed.
+ */
 function sendBatch(
-	{ action, guildId, reason, fail }: SliceWork,
+	{ action, guildId, reason, fail, limit }: SliceWork,
 	batch: BatchApply,
 	worker: Worker,
 	changes: readonly PendingChange[],
 	signal: AbortSignal,
 ): Promise<BatchResult> {
-	return withSignal(signal, (own) => batch.send({ rest: worker.client.rest, guildId }, changes, { reason, signal: own! })).catch((error: unknown) =>
-		endsJobOn(action, fail, error),
-	);
+	return withSignal(signal, (own) => batch.send({ rest: worker.client.rest, guildId }, changes, { reason, signal: own! })).catch((error: unknown) => {
+		if (limit?.(error)) return { failed: new Map(changes.map((change) => [change.id, NON_MEMBER_LIMIT])) };
+		return endsJobOn(action, fail, error);
+	});
 }
 
 /** One answer that says no other change can pass ends the job, not a flood of the same; rethrows it for the slice. */

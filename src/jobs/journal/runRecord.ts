@@ -19,6 +19,8 @@ export interface RunRecord {
 	readonly startedAt: string;
 	/** When a restart resumed the job (ISO 8601), oldest first; a start by a person clears it. */
 	readonly resumes: readonly string[];
+	/** A standing rule: a restart resumes it as one, its `until` (ISO 8601) kept (see `keepRecord`). */
+	readonly keep?: KeepRecord | undefined;
 	/** A /restore of the job started (ISO 8601): nothing resumes the job after that. */
 	readonly restoreStartedAt?: string | undefined;
 	/** Who ran that /restore, for a restart to resume the restore (see {@link RestoreRecord}). */
@@ -28,6 +30,11 @@ export interface RunRecord {
 	 * cut short by the process dying. A restore with none is resumed by the next start.
 	 */
 	readonly restoreEndedAt?: string | undefined;
+}
+
+/** A standing rule's `keep` as a run record holds it. */
+export interface KeepRecord {
+	readonly until?: string | undefined;
 }
 
 /** Who ran a job's /restore, with their rank then, and when it was resumed since. */
@@ -127,11 +134,17 @@ export function parseRunFile(text: string): RunFile | string {
 		...(raw.restoreStartedAt === undefined ? {} : { restoreStartedAt: raw.restoreStartedAt as string }),
 		...(restore === undefined ? {} : { restore: requester(restore) }),
 		...(raw.restoreEndedAt === undefined ? {} : { restoreEndedAt: raw.restoreEndedAt as string }),
+		...(typeof raw.keep === 'object' && raw.keep !== null ? { keep: keepIn(raw.keep as Record<string, unknown>) } : {}),
 	};
 	const job = pick(raw, OLD_JOB_NOTES);
 	const restoreNotes = restore && pick(restore, OLD_RESTORE_NOTES);
 	if (!job && !restoreNotes) return { record };
 	return { record, oldNotes: { job: job ?? {}, restore: restoreNotes } };
+}
+
+/** A rule's `keep` as written: its `until` when it is a text (a date Date.parse reads is checked by `keepOf`). */
+function keepIn(keep: Record<string, unknown>): KeepRecord {
+	return typeof keep.until === 'string' ? { until: keep.until } : {};
 }
 
 /** The fields `keys` of `from` that are set, or `undefined` when none is. */

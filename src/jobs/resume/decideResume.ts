@@ -20,19 +20,29 @@ import { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resumedTooOft
  * command would be: its action still runs (a role deleted since does not), it did not die within
  * ten minutes of each of its last three resumes (see {@link resumedTooOften}), and its requester is
  * still a member, may still run the command, ranks no lower than when they started it and reaches
- * what it changes.
+ * what it changes. Standing rules (a record with `keep`) interrupted too go on after it, each
+ * decided the same way, one sweep at a time.
  */
 export function decideResume(input: ResumeInput): ResumeDecision[] {
 	if (input.here.workers === 0) return [{ kind: 'leave', why: { code: 'no-workers-here' } }];
 	const first = firstToResume(input);
+	// Standing rules go on beside it, each checked as the first is: a rule is no newer job's place.
+	const rules = input.journals.filter(
+		(journal) =>
+			journal !== first?.journal && journal.header.jobId !== input.runningId && interrupted(journal) && input.records.get(journal.header.jobId)?.keep,
+	);
 	const others = input.journals.flatMap((journal): SkipIt[] => {
-		if (journal === first?.journal || journal.header.jobId === input.runningId) return [];
+		if (journal === first?.journal || journal.header.jobId === input.runningId || rules.includes(journal)) return [];
 		if (journal.state === 'cancelled') return [{ kind: 'skip', journal, why: { code: 'cancelled' } }];
 		if (first && (journal.state === 'running' || journal.state === 'stopped'))
 			return [{ kind: 'skip', journal, why: { code: 'behind', first: first.journal } }];
 		return [];
 	});
-	return first ? [decideFirst(first, input), ...others] : others;
+	return [...(first ? [decideFirst(first, input)] : []), ...rules.map((journal) => decideFirst({ what: 'job', journal }, input)), ...others];
+}
+
+function interrupted(journal: JobJournalSummary): boolean {
+	return journal.state === 'running' || journal.state === 'stopped';
 }
 
 type Found = { readonly what: 'job'; readonly journal: JobJournalSummary } | ResumeSubject;
@@ -62,9 +72,10 @@ function decideFirst(found: Found, input: ResumeInput): ResumeDecision {
 	if (record.restoreStartedAt !== undefined) return leave({ code: 'restore-started', at: record.restoreStartedAt });
 	// A job that ended after this one last started ran in its place: going back to this one by
 	// itself, perhaps days later, would surprise everyone.
+	// A standing rule is no job's place: it ran beside them.
 	const lastStart = record.resumes.at(-1) ?? record.startedAt;
 	const newer = input.journals.find((other) => other.header.jobId !== header.jobId && other.endedAt !== undefined && other.endedAt > lastStart);
-	if (newer) return leave({ code: 'newer-job', newer });
+	if (newer && !record.keep) return leave({ code: 'newer-job', newer });
 	return decideAsked({ what: 'job', journal, asked: record }, input);
 }
 

@@ -3,12 +3,19 @@ import type { JobRun } from './JobRun.js';
 
 /**
  * The kinds of run that take a place in the guild: a `sweep` goes over every member once (a job,
- * or its restore). Counts do not take a place: they send nothing (see `CountPool`).
+ * or its restore); a `rule` is a standing rule past its sweep, following joins and changes (see
+ * `Job.keep`). Counts do not take a place: they send nothing (see `CountPool`).
  */
-export type RunKind = 'sweep';
+export type RunKind = 'sweep' | 'rule';
 
-/** How many runs of each kind may go at once. Today one sweep: two would fight over the same members. */
-export const RUN_LIMITS: Readonly<Record<RunKind, number>> = Object.freeze({ sweep: 1 });
+/** The most standing rules a guild holds at once: each follows every join, so each costs every joiner a plan. */
+export const MAX_RULES = 20;
+
+/**
+ * How many runs of each kind may go at once: one sweep (two would fight over the same members),
+ * and {@link MAX_RULES} rules beside it.
+ */
+export const RUN_LIMITS: Readonly<Record<RunKind, number>> = Object.freeze({ sweep: 1, rule: MAX_RULES });
 
 /**
  * Which runs may go at once, and the order they start and end in. A start takes its place before
@@ -24,6 +31,8 @@ export class RunSlot {
 	#last: JobRun | undefined;
 	/** The last sweep's ending (its journal marked and closed): the next one waits for it. */
 	#ending: Promise<void> = Promise.resolve();
+	/** Whose ending {@link #ending} is. */
+	#endingRun: JobRun | undefined;
 	#stopping = false;
 
 	constructor(limits: Readonly<Record<RunKind, number>> = RUN_LIMITS) {
@@ -38,6 +47,11 @@ export class RunSlot {
 	/** The most recent sweep, running or ended. */
 	get last(): JobRun | undefined {
 		return this.current ?? this.#last;
+	}
+
+	/** The standing rules following joins now, oldest first. */
+	get rules(): JobRun[] {
+		return this.#active('rule');
 	}
 
 	/** Every run going now. */
@@ -84,8 +98,19 @@ export class RunSlot {
 	}
 
 	/** `run` goes on until `ending` (its journal marked and closed): the next sweep waits for it. */
-	endsWith(ending: Promise<void>): void {
+	endsWith(ending: Promise<void>, run?: JobRun): void {
 		this.#ending = ending;
+		this.#endingRun = run;
+	}
+
+	/**
+	 * A standing rule's sweep is over: it gives the sweep's place back and takes a rule's, and the
+	 * next sweep no longer waits for its end (its journal stays open as long as it follows).
+	 */
+	promote(run: JobRun): void {
+		if (!this.#runs('sweep').delete(run)) return;
+		this.#runs('rule').add(run);
+		if (this.#endingRun === run) this.endsWith(Promise.resolve());
 	}
 
 	/** `run` has ended: its place is free (before its journal is closed: the guild is not stuck on it). */

@@ -4,7 +4,7 @@ import type { Config } from '../../config/index.js';
 import type { Fleet } from '../../workers/Fleet.js';
 import type { PreconditionObserver } from '../admission/index.js';
 import type { GuildContext } from '../GuildContext.js';
-import type { Job } from '../Job.js';
+import type { Job, KeepOptions } from '../Job.js';
 import type { JobJournalSummary } from '../journal/JobJournal.js';
 import type { JournalHeader } from '../journal/Journal.js';
 import type { RestoreRecord, RunRecord } from '../journal/runRecord.js';
@@ -30,6 +30,8 @@ export interface StartJobOptions {
 	journal?: boolean | undefined;
 	/** Who asked and where, kept beside the journal so a restart can resume the job (see {@link RunRecord}); none for a dry run. */
 	record?: RunRecord | undefined;
+	/** Make it a standing rule: after its sweep it follows joins (and changes) until cancelled or `until` (see `KeepOptions`). */
+	keep?: KeepOptions | undefined;
 }
 
 export interface StartRestoreOptions extends Pick<StartJobOptions, 'dryRun' | 'startedBy' | 'rank' | 'allowed'> {

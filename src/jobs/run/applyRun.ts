@@ -1,3 +1,4 @@
+import type { KeepOptions } from '../Job.js';
 import type { MassAction } from '../MassAction.js';
 import { type MemberFilters, planMember } from '../planner.js';
 import type { JobJournal } from '../journal/JobJournal.js';
@@ -18,6 +19,8 @@ export interface ApplyRunOptions {
 	readonly journal: boolean;
 	/** Who asked and where, kept beside the journal so a restart can resume the job. */
 	readonly record?: RunRecord | undefined;
+	/** A standing rule (see `KeepOptions`). */
+	readonly keep?: KeepOptions | undefined;
 }
 
 /**
@@ -52,6 +55,7 @@ export async function applyRun(deps: RunDeps, options: ApplyRunOptions): Promise
 			dryRun,
 			startedBy: options.startedBy,
 			filters,
+			keep: options.keep,
 			plan: (member) => planMember(member, action, filters, context.get(), journal?.originalOf(member.id)),
 			beforeChange: journal ? (changes) => journal.recordOriginals(changes) : undefined,
 		});

@@ -7,7 +7,7 @@ import { listBans } from '../listBans.js';
 import type { ListingClient } from '../listMembers.js';
 
 /** What differs between jobs; the rest comes from the configuration and the fleet. */
-export type JobSpec = Pick<JobOptions, 'id' | 'action' | 'mode' | 'dryRun' | 'wholeGuild' | 'startedBy' | 'filters' | 'plan' | 'beforeChange'>;
+export type JobSpec = Pick<JobOptions, 'id' | 'action' | 'mode' | 'dryRun' | 'wholeGuild' | 'startedBy' | 'filters' | 'plan' | 'beforeChange' | 'keep'>;
 
 export interface JobSetting {
 	readonly config: Config;
@@ -42,9 +42,12 @@ export function buildJob(spec: JobSpec, { config, fleet, listers, logger }: JobS
  * Who the job plans and which bots page through them: the guild's members, listed by the bots
  * with the members intent; for the undo of an action whose members are banned, the guild's ban
  * list, read by the workers here, who hold Ban Members for that action (its admission checked it).
+ * The same workers read which users who are not members such an action reaches are banned already.
  */
-function listingOf(spec: JobSpec, fleet: Fleet, listers: readonly ListingClient[]): Pick<JobOptions, 'list' | 'listers'> {
-	if (spec.mode !== 'restore' || spec.action.restoreListing !== 'bans') return { listers };
-	const workers = fleet.active.length > 0 ? fleet.active : fleet.workers;
-	return { list: listBans, listers: workers.map((worker) => ({ rest: worker.client.rest, label: worker.label })) };
+function listingOf(spec: JobSpec, fleet: Fleet, listers: readonly ListingClient[]): Pick<JobOptions, 'list' | 'listers' | 'doneListing'> {
+	const workers = (fleet.active.length > 0 ? fleet.active : fleet.workers).map((worker) => ({ rest: worker.client.rest, label: worker.label }));
+	if (spec.mode === 'restore' && spec.action.restoreListing === 'bans') return { list: listBans, listers: workers };
+	// Users who are not members are found done in the ban list, which the workers read (a count in a process without any: the listers).
+	if (spec.mode === 'apply' && spec.action.nonMembers?.done === 'bans') return { listers, doneListing: { listers: workers.length > 0 ? workers : listers } };
+	return { listers };
 }

@@ -26,6 +26,8 @@ export function launchRun(run: JobRun, { config, fleet, logger, slot, records }:
 	const { job } = run;
 	const ended = logRun(run, logger.child({ job: job.id }), { workers: fleet.size, ...fleet.scope.logFields() });
 	const unwatch = job.dryRun ? () => {} : watchRoles(job, fleet, config.guildId);
+	// A standing rule gives the sweep's place back once it follows joins (see `RunSlot.promote`).
+	if (job.keep) job.once('following', () => slot.promote(run));
 	slot.endsWith(
 		job.run().then(async (result) => {
 			unwatch();
@@ -36,6 +38,7 @@ export function launchRun(run: JobRun, { config, fleet, logger, slot, records }:
 			// After the journal: one marked restored is no restart's to find either way.
 			if (run.endsRestore(result)) await records.update(job.id, { restoreEndedAt: new Date().toISOString() });
 		}),
+		run,
 	);
 	return job;
 }

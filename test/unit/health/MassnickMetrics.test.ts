@@ -41,9 +41,9 @@ describe('MassnickMetrics', () => {
 	it('two instances keep apart: each has a registry of its own', async () => {
 		const one = new MassnickMetrics(() => true);
 		const other = new MassnickMetrics(() => false);
-		one.rulesRunning.set(3);
-		expect(parsePromText(await one.text()).sum('massnick_rules_running')).toBe(3);
-		expect(parsePromText(await other.text()).sum('massnick_rules_running')).toBe(0);
+		one.ruleLatency.observe(1);
+		expect(parsePromText(await one.text()).sum('massnick_rule_latency_seconds_count')).toBe(1);
+		expect(parsePromText(await other.text()).sum('massnick_rule_latency_seconds_count')).toBe(0);
 		expect(parsePromText(await one.text()).sum('massnick_ready')).toBe(1);
 	});
 
@@ -57,7 +57,7 @@ describe('MassnickMetrics', () => {
 			{ index: 4, state: 'reconnecting' },
 			{ index: 7, state: 'ready' },
 		];
-		const source: MetricsSource = { jobs: { current: undefined }, fleet: { guard, workers } };
+		const source: MetricsSource = { jobs: { current: undefined, rules: { all: [] } }, fleet: { guard, workers } };
 		metrics.attach(source);
 		const answer = (status: number, scope?: string) =>
 			rest.emit('response', {} as never, new Response(null, { status, headers: scope ? { 'x-ratelimit-scope': scope } : {} }) as never);

@@ -8,7 +8,7 @@ import { ErrorCodes, JobError } from '../../../src/errors.js';
 import { Job, type JobOptions, type JobState } from '../../../src/jobs/Job.js';
 import { QUEUE_OVERFILL } from '../../../src/jobs/job/pageRoom.js';
 import type { ListingClient } from '../../../src/jobs/listMembers.js';
-import type { BatchApply, ChangeRequest, ChangeTarget, MassAction } from '../../../src/jobs/MassAction.js';
+import type { BatchApply, ChangeRequest, ChangeTarget, MassAction, NonMemberReach } from '../../../src/jobs/MassAction.js';
 import { DONE, type Plan, type SlotValue } from '../../../src/jobs/Plan.js';
 import type { PendingChange } from '../../../src/jobs/runSlice.js';
 import type { Fleet } from '../../../src/workers/Fleet.js';
@@ -232,13 +232,16 @@ function setup(
 		listerLabels?: string[];
 		/** Gives the fake action a batched path. */
 		batch?: (action: FakeAction) => BatchApply;
+		/** Makes the fake action reach users who are not members. */
+		nonMembers?: NonMemberReach;
 	} & Partial<JobOptions> = {},
 ): Setup {
-	const { members, count = 0, size = 3, held, listerLabels = ['the boss'], batch, ...rest } = options;
+	const { members, count = 0, size = 3, held, listerLabels = ['the boss'], batch, nonMembers, ...rest } = options;
 	const guild = new FakeGuild(members ?? Array.from({ length: count }, (_, i) => apiMember(memberId(i))));
 	const { fleet, workers, workerOf } = fakeFleet(size, held);
 	const action = new FakeAction(workerOf);
 	if (batch) Object.assign(action, { applyBatch: batch(action) });
+	if (nonMembers) Object.assign(action, { nonMembers });
 	const planned = new Map<string, number>();
 	const logs: string[] = [];
 	const job = new Job({
@@ -314,7 +317,7 @@ describe('Job', () => {
 		for (const worker of snapshot.workers) expect(worker.done).toBe(worker.inSlice);
 	});
 
-	it('tells each outcome and failure as an event with the owner worker’s id, matching its counts', async () => {
+	it('its progress tells each outcome and failure as an event with the owner worker’s id, matching its counts', async () => {
 		const nicks = [null, 'done', 'cant', 'fail'];
 		const members = Array.from({ length: 120 }, (_, i) => apiMember(memberId(i), nicks[i % 4]!));
 		const { job, action } = setup({ members, size: 3 });
@@ -323,8 +326,8 @@ describe('Job', () => {
 		};
 		const told = new Map<string, number>();
 		const tell = (key: string) => told.set(key, (told.get(key) ?? 0) + 1);
-		job.on('outcome', (worker, outcome) => tell(`${worker} ${outcome}`));
-		job.on('failure', (worker, reason) => tell(`${worker} failed ${reason}`));
+		job.progress.on('outcome', (worker, outcome) => tell(`${worker} ${outcome}`));
+		job.progress.on('failure', (worker, reason) => tell(`${worker} failed ${reason}`));
 		await job.run();
 		const counted = new Map<string, number>();
 		for (const worker of job.progress.snapshot().workers) {
@@ -341,17 +344,22 @@ describe('Job', () => {
 		expect([...told.values()].reduce((sum, count) => sum + count, 0)).toBe(120);
 	});
 
-	it('`queued` tells what each worker’s queue holds now, by worker id', async () => {
+	it('its progress counts what waits in each worker’s queue as queued, by worker id', async () => {
 		const { job, action, guild } = setup({ count: 1000, size: 3, held: [0, 2] });
-		expect([...job.queued.keys()]).toEqual([0, 2]);
 		action.respond = heldUntilAborted;
 		const run = job.run();
 		await guild.waitForGets(1);
 		await flushPromises();
-		const ids = guild.members.map((member) => member.user.id);
-		const owners = owned(ids, 3);
-		// Each worker took the first change it sends; the rest of its members wait in its queue.
-		expect(Object.fromEntries(job.queued)).toEqual({ 0: owners[0]! - 1, 2: owners[2]! - 1 });
+		const owners = owned(
+			guild.members.map((member) => member.user.id),
+			3,
+		);
+		// Each worker sent the first change it took (alone, until its bucket is known); the rest wait in its queue.
+		const queued = job.progress.snapshot().workers.map((worker) => [worker.index, worker.queued, worker.inFlight]);
+		expect(queued).toEqual([
+			[0, owners[0]! - 1, 1],
+			[2, owners[2]! - 1, 1],
+		]);
 		job.cancel(0);
 		expect((await run).state).toBe('cancelled');
 	});
@@ -792,5 +800,111 @@ describe("Job's listing, paced by the workers' queues", () => {
 		expect([lists, guild.gets]).toEqual([['the boss'], []]);
 		expect([...action.timesApplied().keys()].sort()).toEqual([...banned].sort());
 		for (const applied of action.applied) expect(applied.worker).toBe(workerIndexOf(applied.memberId, 3));
+	});
+});
+
+describe('Job with users who are not members (an action that reaches them, a file of ids)', () => {
+	const limitError = new JobError(ErrorCodes.NonMemberBanLimit, 'no more of them for now');
+	/** Members 0..9 and, between them, the ids of users who are not members: `idAfter(0..9)`. */
+	const members = Array.from({ length: 10 }, (_, i) => apiMember(memberId(i)));
+	const strangers = Array.from({ length: 10 }, (_, i) => idAfter(i));
+	const sorted = (ids: string[]): string[] => [...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+
+	/**
+	 * A job over `members` limited to the members and strangers listed, whose action bans in calls
+	 * and reaches users who are not members; `banned` are in the ban list; a call holding `refuse`
+	 * fails with the limit.
+	 */
+	function nonMemberJob(
+		options: {
+			banned?: string[];
+			refuse?: (ids: string[]) => boolean;
+			filters?: JobOptions['filters'];
+			reach?: boolean;
+			workers?: number;
+			batchSize?: number;
+		} = {},
+	) {
+		const { banned = [], refuse = () => false, reach = true, workers = 3, batchSize = 200 } = options;
+		const calls: Array<{ worker: number; ids: string[] }> = [];
+		const journaled: string[] = [];
+		const banReads: string[] = [];
+		const listed = sorted([...members.map((member) => member.user.id), ...strangers]);
+		const setupped = setup({
+			members,
+			size: workers,
+			filters: options.filters ?? { userIds: listed },
+			plan: (member) => (member.banned ? DONE : planByNick(member)),
+			beforeChange: async (changes) => void journaled.push(...changes.map((change) => change.id)),
+			doneListing: {
+				listers: [{ label: 'worker 0', rest: {} as REST }],
+				list: async function* ({ after }) {
+					banReads.push(after!);
+					const page = sorted(banned).filter((id) => BigInt(id) > BigInt(after!));
+					yield page.map((id): MemberRecord => ({ id, username: id, globalName: null, nick: null, roles: [], bot: false, banned: true }));
+				},
+			},
+			batch: (fake) => ({
+				size: batchSize,
+				perSecond: 200,
+				async send(target, changes) {
+					const ids = changes.map((change) => change.id);
+					for (const id of ids) expect(journaled).toContain(id);
+					calls.push({ worker: fake.workerOf(target.rest), ids });
+					if (refuse(ids)) throw apiError(400, RESTJSONErrorCodes.MaximumNumberOfNonGuildMemberBansHasBeenExceeded);
+					return { failed: new Map() };
+				},
+			}),
+			...(reach
+				? { nonMembers: { done: 'bans' as const, limitReached: (error: unknown) => ((error as { code?: number }).code === 30035 ? limitError : undefined) } }
+				: {}),
+		});
+		return { ...setupped, calls, journaled, banReads };
+	}
+
+	it('hands them, after the members, to their owner workers in calls of their own, journaled first; those banned already are done', async () => {
+		const banned = [strangers[2]!, strangers[7]!];
+		const { job, calls, banReads } = nonMemberJob({ banned: [memberId(50), ...banned] });
+		expect((await job.run()).state).toBe('finished');
+		const memberIds = new Set(members.map((member) => member.user.id));
+		const strangerCalls = calls.filter((call) => call.ids.some((id) => !memberIds.has(id)));
+		// No call mixes the two, and every member's call went before the first stranger's.
+		for (const call of strangerCalls) expect(call.ids.every((id) => !memberIds.has(id))).toBe(true);
+		expect(calls.findIndex((call) => strangerCalls.includes(call))).toBe(calls.length - strangerCalls.length);
+		for (const call of calls) for (const id of call.ids) expect(workerIndexOf(id, 3)).toBe(call.worker);
+		expect(sorted(strangerCalls.flatMap((call) => call.ids))).toEqual(strangers.filter((id) => !banned.includes(id)));
+		// The ban list is read from just below the first of them.
+		expect(banReads).toEqual([String(BigInt(strangers[0]!) - 1n)]);
+		expect(job.nonMembers).toEqual({ handed: 10, changed: 8, alreadyDone: 2, leftAlone: 0, failed: 0, limited: 0 });
+		expect(job.progress.snapshot()).toMatchObject({ total: 20, changed: 18, alreadyDone: 2, listingDone: true });
+	});
+
+	it('once Discord takes no more of them, the rest are counted failed without a request, and the members are all done', async () => {
+		// One worker, two a call: the strangers go in five calls, one after another; Discord refuses the second.
+		let strangerCalls = 0;
+		const { job, calls } = nonMemberJob({ workers: 1, batchSize: 2, refuse: (ids) => strangers.includes(ids[0]!) && ++strangerCalls === 2 });
+		expect((await job.run()).state).toBe('finished');
+		expect(calls.filter((call) => strangers.includes(call.ids[0]!)).map((call) => call.ids)).toEqual([strangers.slice(0, 2), strangers.slice(2, 4)]);
+		expect(job.nonMembers).toEqual({ handed: 10, changed: 2, alreadyDone: 0, leftAlone: 0, failed: 8, limited: 8, stop: limitError });
+		expect(job.progress.snapshot()).toMatchObject({ total: 20, changed: 12, failed: 8, failedByReason: { 'non-member-limit': 8 } });
+		expect(calls.flatMap((call) => call.ids).filter((id) => !strangers.includes(id))).toHaveLength(10);
+	});
+
+	it('a member call Discord refuses for the limit counts failed and stops the strangers, but not the job', async () => {
+		const { job, calls } = nonMemberJob({ refuse: (ids) => ids.includes(memberId(0)) });
+		expect((await job.run()).state).toBe('finished');
+		expect(calls.some((call) => strangers.includes(call.ids[0]!))).toBe(false);
+		const refused = calls.find((call) => call.ids.includes(memberId(0)))!.ids.length;
+		expect(job.nonMembers).toMatchObject({ handed: 10, changed: 0, failed: 10, limited: 10, stop: limitError });
+		expect(job.progress.snapshot()).toMatchObject({ changed: 10 - refused, failedByReason: { 'non-member-limit': 10 + refused } });
+	});
+
+	it('an action that does not reach them, or a filter only a member can pass, sends them nothing', async () => {
+		for (const options of [{ reach: false }, { filters: { userIds: sorted(strangers), nameMatches: 'x' } }]) {
+			const { job, calls, banReads } = nonMemberJob(options);
+			expect((await job.run()).state).toBe('finished');
+			expect(calls.flatMap((call) => call.ids).some((id) => strangers.includes(id))).toBe(false);
+			expect([job.nonMembers, banReads]).toEqual([undefined, []]);
+		}
 	});
 });

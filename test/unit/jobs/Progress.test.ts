@@ -48,12 +48,11 @@ describe('Progress', () => {
 		expect(progress.snapshot().workers[0]!.failed).toEqual({ timeout: 1 });
 	});
 
-	it('a tap is told each outcome and failure as it is counted, with the worker’s id among the fleet', () => {
+	it('tells each outcome and failure as an event as it is counted, with the worker’s id among the fleet', () => {
 		const told: string[] = [];
-		const progress = new Progress([3, 7], clock().now, {
-			outcome: (worker, outcome) => told.push(`${worker} ${outcome}`),
-			failed: (worker, reason) => told.push(`${worker} failed ${reason}`),
-		});
+		const progress = new Progress([3, 7], clock().now);
+		progress.on('outcome', (worker, outcome) => told.push(`${worker} ${outcome}`));
+		progress.on('failure', (worker, reason) => told.push(`${worker} failed ${reason}`));
 		progress.reporter(7).outcome('changed');
 		progress.reporter(3).outcome('alreadyDone');
 		progress.reporter(7).failed('http-502');
@@ -63,6 +62,19 @@ describe('Progress', () => {
 			[3, 0, 0],
 			[7, 1, 1],
 		]);
+	});
+
+	it('what a worker was handed and has neither done nor sent is queued', () => {
+		const progress = new Progress([2], clock().now);
+		for (let i = 0; i < 10; i++) progress.assigned(2);
+		const reporter = progress.reporter(2);
+		reporter.outcome('changed');
+		reporter.failed('timeout');
+		reporter.inFlight(3);
+		expect(progress.snapshot().workers[0]!.queued).toBe(5);
+		reporter.inFlight(-3);
+		for (let i = 0; i < 3; i++) reporter.outcome('changed');
+		expect(progress.snapshot().workers[0]!.queued).toBe(5);
 	});
 
 	it('in-flight renames go up and down', () => {

@@ -79,6 +79,12 @@ describe('journalToUndo', () => {
 		);
 	});
 
+	it('counts a large kick as its preview did, with thousands separated', async () => {
+		const many = Array.from({ length: 1200 }, (_, i) => String(300000000000000000n + BigInt(i)));
+		await journal('kick', '2026-05-01T00:00:00.000Z', many);
+		expect((await refusal()).message).toContain('Its journal keeps the 1,200 members it kicked (its last run: 1,200 kicked, 1 failed)');
+	});
+
 	it('past the kicks when asked: the newest job that can be undone; none left is undefined', async () => {
 		await journal('nickname', '2026-04-01T00:00:00.000Z');
 		await journal('kick', '2026-05-01T00:00:00.000Z', ids);

@@ -126,6 +126,23 @@ describe('runBatchSlice', () => {
 		expect(counts()).toMatchObject({ changed: 8, failedTotal: 0, inFlight: 0 });
 	});
 
+	it('changes refused by `refuse` count failed with its reason, neither journaled nor sent; a member done still counts done', async () => {
+		const journaled: string[] = [];
+		const fake = new FakeSend();
+		const plans = new Map<string, Plan>([['5', { action: 'done' }]]);
+		const refuse = (): string | undefined => (fake.calls.length > 0 ? 'no-more' : undefined);
+		const { options, counts } = harness(6, {
+			fake,
+			plans,
+			size: 3,
+			refuse,
+			beforeChange: async (changes) => void journaled.push(...changes.map((change) => change.id)),
+		});
+		expect(await runBatchSlice(options)).toBe('drained');
+		expect([fake.calls.map((call) => call.ids), journaled]).toEqual([[range(1, 3)], range(1, 3)]);
+		expect(counts()).toMatchObject({ changed: 3, alreadyDone: 1, failed: { 'no-more': 2 }, done: 6 });
+	});
+
 	it('journals a whole batch before its call, and sends it only once the write has resolved', async () => {
 		let release!: () => void;
 		const journaled: PendingChange[][] = [];

@@ -184,6 +184,21 @@ describe('runSlice', () => {
 		expect(counts()).toMatchObject({ alreadyDone: 2, cant: 1, skipped: 1, changed: 1, done: 5 });
 	});
 
+	it('a change refused by `refuse` counts failed with its reason, neither journaled nor sent; a member done still counts done', async () => {
+		const journaled: PendingChange[] = [];
+		let refusing = false;
+		const fake = new FakeApply((call) => {
+			refusing = true;
+			call.resolve();
+		});
+		const plans = new Map<string, Plan>([['3', { action: 'done' }]]);
+		const refuse = (): string | undefined => (refusing ? 'no-more' : undefined);
+		const { options, counts } = harness(4, { fake, plans, maxInFlight: 1, refuse, beforeChange: async (changes) => void journaled.push(...changes) });
+		expect(await runSlice(options)).toBe('drained');
+		expect([fake.idsSent(), journaled.map((change) => change.id)]).toEqual([['1'], ['1']]);
+		expect(counts()).toMatchObject({ changed: 1, alreadyDone: 1, failed: { 'no-more': 2 }, done: 4 });
+	});
+
 	it('a dry run sends and journals nothing, but counts each change it would make', async () => {
 		const journaled: PendingChange[] = [];
 		const plans = new Map<string, Plan>([['2', { action: 'done' }]]);

@@ -249,7 +249,10 @@ export class SandboxControl {
 	/** The guild in brief: its roles lowest first (`managed`: a bot's or the booster role, which nobody can give). */
 	state(): Promise<{
 		guildId: string;
-		roles: Array<{ id: string; name: string; position: number; managed: boolean; mentionable: boolean }>;
+		/** The guild's members now (bots included). */
+		members: number;
+		/** `permissions`: the role's bits, a decimal string as Discord writes it. */
+		roles: Array<{ id: string; name: string; position: number; permissions: string; managed: boolean; mentionable: boolean }>;
 		apps: Array<{ id: string; name: string; membersIntent: boolean }>;
 	}> {
 		return this.#call('GET', '/state');

@@ -50,10 +50,12 @@ import { roleRoutes } from './roleRoutes.js';
  *
  * **Members**
  * - `GET /_sandbox/guilds/{g}/members?limit=&after=` → `[{id, username, globalName, nick, roles,
- *   bot, joinedAt, decoration?}]` in id order; every member when there is no `limit` (streamed).
- *   `decoration` `{style, on: 'nick' | 'globalName', name, plain}` only for a member generated
- *   with a decorated name (the `decoratedNames` option): what it was generated with, and the
- *   readable name it was drawn over (`plain`, `null` when nothing readable was in it).
+ *   bot, joinedAt, decoration?, communicationDisabledUntil?}]` in id order; every member when
+ *   there is no `limit` (streamed). `decoration` `{style, on: 'nick' | 'globalName', name, plain}`
+ *   only for a member generated with a decorated name (the `decoratedNames` option): what it was
+ *   generated with, and the readable name it was drawn over (`plain`, `null` when nothing
+ *   readable was in it). `communicationDisabledUntil` only for a member timed out at some time
+ *   (Discord's timestamp; an ended timeout keeps its time).
  * - `POST /_sandbox/guilds/{g}/members` `{count}` → `{ids}`: members join now (GUILD_MEMBER_ADD).
  * - `DELETE /_sandbox/guilds/{g}/members/{u}` → `{removed}`: the member leaves (GUILD_MEMBER_REMOVE).
  *   For one of our bots, the app is removed from the server: GUILD_DELETE to it, and REST answers

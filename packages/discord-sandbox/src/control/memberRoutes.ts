@@ -1,5 +1,6 @@
 import type { MemberDecoration } from '../state/MemberStore.js';
 import type { SandboxState } from '../state/SandboxState.js';
+import { toDiscordTimestamp } from '../state/toDiscordTimestamp.js';
 import { ControlError } from './ControlError.js';
 import { STREAMED, type ControlRoute } from './ControlRoute.js';
 
@@ -19,10 +20,16 @@ export interface ControlMember {
 	 * when nothing readable was in it). What the member was generated with, whatever it shows now.
 	 */
 	decoration?: MemberDecoration;
+	/**
+	 * Only for a member timed out at some time: their `communication_disabled_until` as Discord
+	 * writes it (it may be past: Discord keeps an ended timeout's time).
+	 */
+	communicationDisabledUntil?: string;
 }
 
 export function controlMember(state: SandboxState, index: number): ControlMember {
 	const decoration = state.members.decoration(index);
+	const until = state.timeouts.get(index);
 	return {
 		id: state.members.idAt(index).toString(),
 		username: state.members.username(index),
@@ -32,6 +39,7 @@ export function controlMember(state: SandboxState, index: number): ControlMember
 		bot: state.members.isBot(index),
 		joinedAt: state.members.joinedAt(index),
 		...(decoration === null ? {} : { decoration }),
+		...(until === undefined ? {} : { communicationDisabledUntil: toDiscordTimestamp(until) }),
 	};
 }
 

@@ -34,14 +34,25 @@ interface Joiner {
 	raid: number | null;
 }
 
+/** A joiner before its id: when its account was asked to be made, and the id's other fields. */
+interface Asked {
+	createdAt: number;
+	parts: [worker: number, process: number, increment: number];
+	joinedAt: number;
+	raid: number | null;
+}
+
 /**
  * Stages a raid, as servers meet them: `count` accounts made minutes before they join, named from
  * one pattern, joining within `windowMs` (their `joined_at` spread over it), among `realJoiners`
  * ordinary people with older accounts joining in the same window. Every joiner gets
  * GUILD_MEMBER_ADD, in join order, and no roles. Drawn from the sandbox's seed (and `seed`), so
  * a run repeats; ids come from the clock, and always above every id the guild holds (the member
- * store keeps ids ascending), which can make accounts younger than asked when the guild's
- * newest member is very recent.
+ * store keeps ids ascending). When the guild's newest member is too recent for the accounts'
+ * ages (a second wave staged seconds after a first), their creation times are drawn again over
+ * the time there is since then, in the order asked: younger than asked, but each its own
+ * millisecond, as Discord's are, rather than all on that newest id's (which would put every one
+ * in one worker's part of the id space).
  */
 export function stageRaid(state: SandboxState, options: RaidOptions): StagedRaid {
 	const { count, realJoiners = 0, windowMs = 10 * 60_000, accountAgeMs = 30 * 60_000, names = 'free nitro {n}', seed = 0 } = options;
@@ -49,21 +60,34 @@ export function stageRaid(state: SandboxState, options: RaidOptions): StagedRaid
 	const now = state.now();
 	const floor = snowflakeTimestamp(state.members.idAt(state.members.length - 1)) + 1;
 	const join = (): number => Math.max(floor, now - windowMs + Math.floor(random.next() * windowMs));
-	const idAt = (ms: number): bigint => makeSnowflake(Math.min(now, Math.max(floor, ms)), random.int(32), random.int(32), random.int(4096));
-	const joiners: Joiner[] = [];
+	const parts = (): Asked['parts'] => [random.int(32), random.int(32), random.int(4096)];
+	const asked: Asked[] = [];
 	for (let n = 0; n < count; n++) {
 		const joinedAt = join();
-		joiners.push({ id: idAt(joinedAt - Math.floor(random.next() * accountAgeMs)), joinedAt, raid: n + 1 });
+		asked.push({ createdAt: joinedAt - Math.floor(random.next() * accountAgeMs), parts: parts(), joinedAt, raid: n + 1 });
 	}
-	const oldest = Math.max(floor, now - windowMs - REAL_ACCOUNT_MIN_AGE_MS);
-	for (let n = 0; n < realJoiners; n++) joiners.push({ id: idAt(floor + Math.floor(random.next() * (oldest - floor))), joinedAt: join(), raid: null });
+	const oldest = now - windowMs - REAL_ACCOUNT_MIN_AGE_MS;
+	for (let n = 0; n < realJoiners; n++) {
+		// With no time above the newest id for so old an account, asked older still: the spread keeps it before the raid's.
+		const draw = random.next();
+		const createdAt = oldest > floor ? floor + Math.floor(draw * (oldest - floor)) : oldest - Math.floor(draw * windowMs);
+		asked.push({ createdAt, parts: parts(), joinedAt: join(), raid: null });
+	}
+	if (asked.some((joiner) => joiner.createdAt < floor)) spreadAbove(asked, floor, Math.max(floor, now), random);
+	const joiners: Joiner[] = asked.map(({ createdAt, parts: [worker, process, increment], joinedAt, raid }) => ({
+		id: makeSnowflake(Math.min(now, Math.max(floor, createdAt)), worker, process, increment),
+		joinedAt,
+		raid,
+	}));
 
 	// The store wants ascending ids: sort, and nudge equal ids apart.
 	joiners.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 	for (let n = 1; n < joiners.length; n++) if (joiners[n]!.id <= joiners[n - 1]!.id) joiners[n]!.id = joiners[n - 1]!.id + 1n;
 	const added = joiners.map((joiner) => {
 		const index = state.members.push(joiner.id, []);
-		state.members.setJoinedAt(index, Math.max(joiner.joinedAt, snowflakeTimestamp(joiner.id)));
+		// Never before the account was made.
+		joiner.joinedAt = Math.max(joiner.joinedAt, snowflakeTimestamp(joiner.id));
+		state.members.setJoinedAt(index, joiner.joinedAt);
 		if (joiner.raid !== null) {
 			const globalName = names.replaceAll('{n}', String(joiner.raid));
 			state.members.setCustomUser(index, { username: usernameOf(globalName, joiner.raid), globalName }, false);
@@ -83,6 +107,18 @@ export function stageRaid(state: SandboxState, options: RaidOptions): StagedRaid
 	}
 	const ids = (raid: boolean): string[] => added.filter((joiner) => (joiner.raid !== null) === raid).map((joiner) => joiner.id.toString());
 	return { raidIds: ids(true), realIds: ids(false) };
+}
+
+/**
+ * Draws the joiners' creation times again, uniformly over `from..to`, and hands them out in the
+ * order they were asked: the oldest asked gets the earliest drawn.
+ */
+function spreadAbove(asked: Asked[], from: number, to: number, random: Random): void {
+	const drawn = asked.map(() => from + Math.floor(random.next() * (to - from + 1))).sort((a, b) => a - b);
+	const byAge = [...asked].sort((a, b) => a.createdAt - b.createdAt);
+	byAge.forEach((joiner, rank) => {
+		joiner.createdAt = drawn[rank]!;
+	});
 }
 
 /** A Discord username from a display name: 2–32 of `a-z 0-9 _ .`, with the account's number if nothing is left. */

@@ -37,6 +37,10 @@ export abstract class NicknameEditAction implements MassAction {
 	abstract readonly target: string;
 	abstract readonly words: ActionWords;
 	readonly permission = PermissionFlagsBits.ManageNicknames;
+	/** Every nickname action sets the one nickname: two nickname rules fight. */
+	readonly field = 'nick';
+	/** A member who renames themself is planned again: a rule keeps their nickname as it says. */
+	readonly followsChanges = true;
 
 	abstract plan(member: MemberRecord, ctx: GuildContext, original?: SlotValue): Plan;
 

@@ -64,15 +64,40 @@ describe('BanAction', () => {
 		expect(action.type).toBe(BAN);
 	});
 
-	it('a 403 or the non-member ban limit (30035) ends the job saying what to do; a failed bulk ban (500000) does not', () => {
+	it('a 403 ends the job saying what to do; the non-member ban limit (30035) and a failed bulk ban (500000) do not', () => {
 		expect(action.endsJob(apiError(RESTJSONErrorCodes.MissingPermissions, 403))).toMatchObject({
 			code: ErrorCodes.MissingPermission,
 			message: expect.stringMatching(/Ban Members and Manage Guild/),
 		});
-		expect(action.endsJob(apiError(RESTJSONErrorCodes.MaximumNumberOfNonGuildMemberBansHasBeenExceeded))).toMatchObject({
-			code: ErrorCodes.NonMemberBanLimit,
-		});
+		expect(action.endsJob(apiError(RESTJSONErrorCodes.MaximumNumberOfNonGuildMemberBansHasBeenExceeded))).toBeUndefined();
 		expect(action.endsJob(apiError(RESTJSONErrorCodes.FailedToBanUsers))).toBeUndefined();
+	});
+
+	it('reaches users who are not members, found done in the ban list; 30035 alone stops them, saying why and what to do', () => {
+		expect(action.nonMembers.done).toBe('bans');
+		expect(action.nonMembers.limitReached(apiError(RESTJSONErrorCodes.MaximumNumberOfNonGuildMemberBansHasBeenExceeded))).toMatchObject({
+			code: ErrorCodes.NonMemberBanLimit,
+			message: expect.stringMatching(/\(30035\).*banned the members all the same.*run the same command again later/),
+		});
+		for (const other of [apiError(RESTJSONErrorCodes.FailedToBanUsers), apiError(RESTJSONErrorCodes.MissingPermissions, 403), new Error('x')]) {
+			expect(action.nonMembers.limitReached(other)).toBeUndefined();
+		}
+	});
+
+	it('bans a user who is not a member whatever the requester’s rank, but never the owner, the requester or our bots', () => {
+		const low = guildContext({
+			workerHighestPosition: 8,
+			botUserIds: ['900000000000000001'],
+			requester: { kind: 'member', userId: '300000000000000002', position: 0, roleName: 'everyone' },
+		});
+		const stranger = (id: string): MemberRecord => ({ ...member(id), username: '', nonMember: true });
+		expect(planMember(stranger('400000000000000010'), action, {}, low)).toEqual({ action: 'change', from: null, to: BANNED });
+		expect(planMember({ ...stranger('400000000000000011'), banned: true }, action, {}, low)).toEqual({ action: 'done' });
+		expect(planMember(stranger(OWNER_ID), action, {}, low)).toEqual({ action: 'cant', reason: 'owner' });
+		expect(planMember(stranger('300000000000000002'), action, {}, low)).toEqual({ action: 'cant', reason: 'above-requester' });
+		expect(planMember(stranger('900000000000000001'), action, {}, low)).toEqual({ action: 'skip', reason: 'own-bot' });
+		// The same user as a member with no role is out of that requester's reach: the rank binds members only.
+		expect(planMember(member('400000000000000010'), action, {}, low)).toEqual({ action: 'cant', reason: 'above-requester' });
 	});
 });
 

@@ -66,6 +66,23 @@ describe('renderPreview', () => {
 		expect(none).toContain('The 3 listed user ids, looked up: 0 are members of the server, 3 are not (nothing is sent for them).');
 	});
 
+	it('a ban limited to a file of ids counts the listed users who are not members apart, as banned too, with Discord’s limit on them', () => {
+		const sample = { planned: 452, tally: { change: 450, done: 0, cant: 2, aboveRequester: 0, skip: 0 }, changes: [] };
+		const nonMembers = { handling: { reached: true, memberOnly: [] }, changed: 'banned' };
+		const all = renderPreview({ ...facts, sample: { ...sample, listed: { looked: 500, total: 500, nonMembers } } }, open).embeds[0]!.description!;
+		expect(all).toContain(
+			"The 500 listed user ids, looked up: 452 are members of the server. Of the members: 450 to change, 0 already done, 2 can't, 0 left alone.",
+		);
+		expect(all).toContain('\n**48 users who are not members will be banned** too (they left, or never joined;');
+		expect(all).toContain('past it, the job stops on them and says so.');
+		const some = renderPreview({ ...facts, sample: { ...sample, planned: 999, listed: { looked: 1_000, total: 12_000, nonMembers } } }, open);
+		expect(some.embeds[0]!.description!).toContain('Among those looked up, **1 user who is not a member will be banned** too');
+		const kept = { handling: { reached: false, memberOnly: ['the name pattern', 'the join date'] }, changed: 'banned' };
+		const filtered = renderPreview({ ...facts, sample: { ...sample, listed: { looked: 500, total: 500, nonMembers: kept } } }, open).embeds[0]!.description!;
+		expect(filtered).toContain('48 are not (nothing is sent for them: only a member can be judged by the name pattern and the join date).');
+		expect(filtered).not.toContain('will be banned');
+	});
+
 	it('shows what runs, the counts, the sample, the reason, the workers and the time, with Start and Cancel', () => {
 		const message = renderPreview(facts, open);
 		const { title, description } = message.embeds[0]!;

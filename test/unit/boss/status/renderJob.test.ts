@@ -16,6 +16,7 @@ function slice(index: number, inSlice: number): WorkerSnapshot {
 		inFlight: 0,
 		failedTotal: 0,
 		done: 0,
+		queued: inSlice,
 		rate: 0,
 		etaMs: null,
 	};

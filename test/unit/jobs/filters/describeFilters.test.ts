@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorCodes, JobError } from '../../../../src/errors.js';
 import { describeFilters, describeListedIds } from '../../../../src/jobs/filters/describeFilters.js';
 
 const roleName = (id: string): string => `@role${id}`;
@@ -39,5 +40,24 @@ describe('describeFilters', () => {
 			'Only the 500 user ids in “ids.txt”: 1 of them is not a member of the server, so nothing is sent for it.',
 		);
 		expect(describeListedIds(2_000, undefined, 0)).toBe('Only the 2,000 user ids listed: every one of them is a member of the server.');
+	});
+
+	it('says what an action that reaches users who are not members did with them, and why it stopped', () => {
+		const none = { handed: 0, changed: 0, alreadyDone: 0, leftAlone: 0, failed: 0, limited: 0 };
+		const seen = (counts?: typeof none & { stop?: JobError }, dryRun = false) => ({ changed: 'banned', dryRun, memberOnly: [], counts });
+		expect(describeListedIds(500, 'raid.csv', 48, seen(none))).toBe(
+			'Only the 500 user ids in “raid.csv”: 48 of them are not members of the server (they left, or never joined): they are banned too, once the members are done.',
+		);
+		expect(describeListedIds(500, 'raid.csv', 48, seen({ ...none, handed: 48, changed: 45, alreadyDone: 2, leftAlone: 1 }))).toBe(
+			'Only the 500 user ids in “raid.csv”: 48 of them are not members of the server (they left, or never joined): 45 of them banned, 2 already done, 1 left alone.',
+		);
+		expect(describeListedIds(500, 'raid.csv', 48, seen({ ...none, handed: 48, changed: 48 }, true))).toContain(': 48 of them would be banned.');
+		const stop = new JobError(ErrorCodes.NonMemberBanLimit, 'Discord refused (30035): run it again later.');
+		expect(describeListedIds(500, 'raid.csv', 48, seen({ ...none, handed: 48, changed: 30, failed: 18, limited: 18, stop }))).toBe(
+			'Only the 500 user ids in “raid.csv”: 48 of them are not members of the server (they left, or never joined): 30 of them banned, 18 failed. ⚠️ Discord refused (30035): run it again later.',
+		);
+		expect(describeListedIds(500, 'raid.csv', 48, { changed: 'banned', dryRun: false, memberOnly: ['the name pattern', 'the join date'] })).toBe(
+			'Only the 500 user ids in “raid.csv”: 48 of them are not members of the server, so nothing is sent for them: only a member can be judged by the name pattern and the join date.',
+		);
 	});
 });

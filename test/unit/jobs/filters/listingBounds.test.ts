@@ -23,6 +23,11 @@ describe('listingBounds', () => {
 		expect(listingBounds({ createdAfter: EPOCH - 1000 })).toEqual({});
 	});
 
+	it('starts a created_after in the future from now, which no id is made after, never past what a snowflake holds', () => {
+		const far = Date.parse('3387-05-05T00:00:00Z');
+		expect(listingBounds({ createdAfter: far }, NOW)).toEqual({ after: String(timestampToSnowflake(NOW)) });
+	});
+
 	it('bounds a job limited to a file of ids by its first and last id, and takes the narrower of two bounds', () => {
 		const ids = [idAt(NOW - 5000, 1), idAt(NOW - 4000, 2), idAt(NOW - 3000, 3)];
 		expect(listingBounds({ userIds: ids })).toEqual({ after: String(BigInt(ids[0]!) - 1n), last: ids[2] });

@@ -1,0 +1,146 @@
+import type { SandboxRequest } from '@massnick/discord-sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '../../src/jobs/Job.js';
+import { workerIndexOf } from '../../src/workers/partition.js';
+import { type Answer, commandAnswer } from '../support/commandAnswer.js';
+import { type Stack, startStack } from '../support/startStack.js';
+import { waitUntil } from '../support/waitUntil.js';
+
+const WORKERS = 4;
+const JOINERS = 30;
+const ROLE_ROUTE = '/guilds/:id/members/:id/roles/:id';
+const PATCH_MEMBER = (request: SandboxRequest): boolean => request.method === 'PATCH' && request.route === '/guilds/:id/members/:id';
+
+/**
+ * Standing rules (`keep`): after its sweep a job goes on applying to whoever joins, each joiner
+ * by the worker that owns them, and a /sanitize rule to a member who renames themself; its own
+ * change never triggers it again. A second rule on the same field is refused, naming the first;
+ * /status lists the rules, /cancel ends one by its title or its id, and /restore then undoes it
+ * like any job.
+ */
+describe('standing rules', () => {
+	let stack: Stack;
+	let guildId: string;
+	let memberRole: string;
+	let roleRule: Job;
+	let sanitizeRule: Job;
+	let joiners: string[];
+	let hadRoleBefore: Set<string>;
+
+	const answer = async (command: string, options: Record<string, unknown> = {}): Promise<Answer> =>
+		commandAnswer(stack.control, await stack.control.invoke(guildId, stack.sandbox.ownerId, command, options, stack.sandbox.channelId));
+
+	/** Starts a rule from its preview and waits until its sweep is over and it follows joins. */
+	async function startRule(command: string, options: Record<string, unknown>): Promise<Job> {
+		const known = new Set(stack.massnick.jobs.rules.all);
+		const preview = await stack.preview(command, { ...options, keep: true });
+		expect((preview.message.embeds[0] as { description?: string } | undefined)?.description ?? preview.message.content).toMatch(/standing rule/i);
+		await stack.press(preview.message.id, preview.start);
+		let rule: Job | undefined;
+		await waitUntil(
+			() => {
+				rule = stack.massnick.jobs.rules.all.find((job) => !known.has(job) && job.following);
+				const sweep = rule?.progress.snapshot();
+				// Its sweep's members all handled: what it sends from now on is for joiners.
+				return sweep !== undefined && sweep.done >= sweep.total;
+			},
+			{ what: `/${command} keep to follow joins`, timeoutMs: 60_000 },
+		);
+		return rule!;
+	}
+
+	beforeAll(async () => {
+		stack = await startStack({ members: 300, workers: WORKERS, settings: (config) => ({ ...config, preview: { timeoutSeconds: 60, skipBelowMembers: 0 } }) });
+		guildId = stack.sandbox.guildId;
+		// Joiners come with @Member in the sandbox: the rule hands out a role of its own.
+		memberRole = (await stack.control.createRole(guildId, { name: 'Newcomer', position: 1 })).id;
+		hadRoleBefore = new Set((await stack.control.members(guildId)).filter((member) => member.roles.includes(memberRole)).map((member) => member.id));
+	});
+
+	afterAll(async () => {
+		await stack?.close();
+	});
+
+	it('/massrole add keep gives the role to everyone who joins after its sweep, each by its owner worker', async () => {
+		roleRule = await startRule('massrole add', { role: memberRole });
+		expect(stack.massnick.jobs.current).toBeUndefined();
+		const { lastSeq } = await stack.control.requests();
+		({ ids: joiners } = await stack.control.addMembers(guildId, JOINERS));
+		await waitUntil(
+			async () => {
+				const members = await stack.control.members(guildId);
+				return joiners.every((id) => members.find((member) => member.id === id)?.roles.includes(memberRole));
+			},
+			{ what: 'every joiner to get @Newcomer', timeoutMs: 30_000 },
+		);
+		const puts = (await stack.control.requests(lastSeq)).requests.filter((request) => request.method === 'PUT' && request.route === ROLE_ROUTE);
+		expect(new Set(puts.map((request) => request.targetId))).toEqual(new Set(joiners));
+		expect(puts).toHaveLength(JOINERS);
+		const workerOf = new Map(stack.massnick.fleet.workers.map((worker) => [worker.client.user!.id, worker.index]));
+		for (const put of puts) expect(workerOf.get(put.botUserId!)).toBe(workerIndexOf(put.targetId!, WORKERS));
+		expect(puts.every((request) => request.status === 204 || request.status === 200)).toBe(true);
+		expect(roleRule.following).toBe(true);
+	});
+
+	it('a second rule on the same role is refused, naming the first', async () => {
+		const refused = await answer('massrole remove', { role: memberRole, keep: true });
+		expect(refused.text).toContain(`A standing rule already sets that: **${roleRule.title}** (${roleRule.id}`);
+		expect(stack.massnick.jobs.rules.all).toEqual([roleRule]);
+	});
+
+	it('/sanitize keep cleans a member who renames themself to a hoisted name, once, and leaves a clean rename alone', async () => {
+		sanitizeRule = await startRule('sanitize', {});
+		const [hoister, plain] = joiners as [string, string];
+		const { lastSeq } = await stack.control.requests();
+		await stack.control.setOwnNick(guildId, hoister, '!!!𝐀𝐝𝐦𝐢𝐧');
+		await stack.control.setOwnNick(guildId, plain, 'Quiet Name');
+		await waitUntil(async () => (await stack.control.members(guildId)).find((member) => member.id === hoister)?.nick === 'Admin', {
+			what: 'the hoisted name cleaned',
+			timeoutMs: 30_000,
+		});
+		// Our own change comes back as a member update: nothing more is sent for it.
+		await waitUntil(() => sanitizeRule.progress.snapshot().changed >= 1, { what: 'the rule to count its change' });
+		const patches = (await stack.control.requests(lastSeq)).requests.filter(PATCH_MEMBER).filter((request) => request.botUserId !== null);
+		const ours = patches.filter((request) => request.targetId === hoister && request.botUserId !== hoister);
+		expect(ours).toHaveLength(1);
+		expect(patches.filter((request) => request.targetId === plain && request.botUserId !== plain)).toEqual([]);
+		expect((await stack.control.members(guildId)).find((member) => member.id === plain)?.nick).toBe('Quiet Name');
+	});
+
+	it('a second nickname rule is refused, naming the first', async () => {
+		const refused = await answer('massnick', { name: 'Event {username}', keep: true });
+		expect(refused.text).toContain(`A standing rule already sets that: **${sanitizeRule.title}**`);
+		expect(refused.text).toContain('nickname');
+	});
+
+	it('/status lists the rules; /cancel ends one by its title and one by its id; /restore then undoes them', async () => {
+		const status = await stack.control.waitForResponses(await stack.control.invoke(guildId, stack.sandbox.ownerId, 'status', {}, stack.sandbox.channelId), 2);
+		const listed = JSON.stringify(status.responses);
+		expect(listed).toContain('Standing rules');
+		expect(listed).toContain(roleRule.id);
+		expect(listed).toContain(sanitizeRule.id);
+
+		const bad = await answer('cancel', { rule: 'no such rule' });
+		expect(bad.text).toMatch(/No standing rule is called “no such rule”/);
+		const byTitle = await answer('cancel', { rule: sanitizeRule.title.toUpperCase() });
+		expect(byTitle.text).toContain('Ending the standing rule');
+		await sanitizeRule.ended();
+		const byId = await answer('cancel', { rule: roleRule.id });
+		expect(byId.text).toContain(roleRule.id);
+		expect((await roleRule.ended()).state).toBe('cancelled');
+		expect(stack.massnick.jobs.rules.all).toEqual([]);
+
+		// The newest journal first: the names, then the role, from exactly the members the rule gave it to.
+		const names = await stack.runJob('restore');
+		expect(names.result?.state).toBe('finished');
+		const { lastSeq } = await stack.control.requests();
+		const roles = await stack.runJob('restore');
+		expect(roles.result?.state).toBe('finished');
+		const taken = (await stack.control.requests(lastSeq)).requests.filter((request) => request.method === 'DELETE' && request.route === ROLE_ROUTE);
+		const members = await stack.control.members(guildId);
+		const given = new Set(members.filter((member) => !member.bot && member.id !== stack.sandbox.ownerId).map((member) => member.id));
+		for (const id of taken.map((request) => request.targetId!)) expect(hadRoleBefore.has(id), id).toBe(false);
+		for (const id of joiners) expect(taken.map((request) => request.targetId)).toContain(id);
+		for (const member of members) if (given.has(member.id)) expect(member.roles.includes(memberRole), member.id).toBe(hadRoleBefore.has(member.id));
+	});
+});
