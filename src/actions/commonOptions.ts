@@ -6,12 +6,15 @@ import {
 } from 'discord.js';
 import { MAX_NAME_PATTERN_LENGTH } from '../jobs/index.js';
 import type { ActionModule } from './ActionModule.js';
-import { KEEP_OPTION, UNTIL_OPTION } from './readKeep.js';
 
 /** The option every changing command has: plan and count, change nothing. */
 export const DRY_RUN_OPTION = 'dry_run';
 export const ONLY_ROLE_OPTION = 'only_role';
 export const EXCLUDE_ROLE_OPTION = 'exclude_role';
+/** The option that makes a job a standing rule: it keeps applying to joiners (see `KeepOptions`). */
+export const KEEP_OPTION = 'keep';
+/** When a standing rule ends by itself: a date, or how long from now. */
+export const UNTIL_OPTION = 'until';
 
 /** The finer filters' options, by the filter each sets. */
 export const FILTER_OPTIONS = {
