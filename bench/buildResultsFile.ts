@@ -1,5 +1,6 @@
+import { describeMachine } from './describeMachine.js';
 import { fitsOneServer } from './formatStudy.js';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { checksOf, cpuRatiosOf, ratiosOf } from './compareResults.js';
 import type { ScenarioResult } from './runScenario.js';
 
@@ -18,7 +19,6 @@ export interface RunInfo {
  * written in a fixed order (objects are built literally, never spread from elsewhere).
  */
 export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[]): string {
-	const cpu = cpus();
 	const file = {
 		benchmark: 'massnick npm run bench (issues #5 and #8)',
 		date: run.startedAt.toISOString(),
@@ -26,14 +26,7 @@ export function buildResultsFile(run: RunInfo, results: readonly ScenarioResult[
 		args: [...run.args],
 		durationSeconds: Math.round(run.durationSeconds),
 		budgetSeconds: run.budgetSeconds,
-		machine: {
-			cpus: cpu.length,
-			cpuModel: cpu[0]?.model.trim() ?? 'unknown',
-			totalMemoryMB: Math.round(totalmem() / 2 ** 20),
-			loadAverageAtStart: Math.round(run.loadAverageAtStart * 100) / 100,
-			node: process.version,
-			platform: `${process.platform} ${process.arch}`,
-		},
+		machine: describeMachine(run.loadAverageAtStart),
 		method: {
 			rate: "the subject's changes (its `change`: PATCH /guilds/:id/members/:id 200 for a rename, PUT /guilds/:id/members/:id/roles/:id 204 for a role given) answered by the sandbox within the window, per second",
 			ceiling: 'tokens × 10 changes per 10 s ÷ time scale (Modify Guild Member and the member-role routes each allow 10 per 10 s per token and guild)',

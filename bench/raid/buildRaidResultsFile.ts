@@ -1,4 +1,4 @@
-import { cpus, totalmem } from 'node:os';
+import { describeMachine } from '../describeMachine.js';
 import { describeChange } from '../ChangeRoute.js';
 import { RAID_FILTERS, RAID_OPERATIONS } from './raidOperations.js';
 import type { RaidRunResult } from './RaidRunResult.js';
@@ -17,21 +17,13 @@ export interface RaidRunInfo {
 
 /** `bench/results-raid.json`: committed, so every key is written in a fixed order. */
 export function buildRaidResultsFile(run: RaidRunInfo, scenario: RaidScenario, results: readonly RaidRunResult[]): string {
-	const cpu = cpus();
 	const file = {
 		benchmark: 'massnick npm run bench -- --scenario raid (issue #25)',
 		date: run.startedAt.toISOString(),
 		args: [...run.args],
 		durationSeconds: Math.round(run.durationSeconds),
 		budgetSeconds: run.budgetSeconds,
-		machine: {
-			cpus: cpu.length,
-			cpuModel: cpu[0]?.model.trim() ?? 'unknown',
-			totalMemoryMB: Math.round(totalmem() / 2 ** 20),
-			loadAverageAtStart: Math.round(run.loadAverageAtStart * 100) / 100,
-			node: process.version,
-			platform: `${process.platform} ${process.arch}`,
-		},
+		machine: describeMachine(run.loadAverageAtStart),
 		scenario: {
 			name: scenario.name,
 			members: scenario.members,
