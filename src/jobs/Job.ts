@@ -6,7 +6,6 @@ import { ListedIdsTally } from './job/ListedIdsTally.js';
 import type { JobMode, JobOptions, KeepOptions } from './job/JobOptions.js';
 import type { JobEvents, JobResult, JobState } from './job/JobState.js';
 import { LeftMembers } from './job/LeftMembers.js';
-import { ListingFeed } from './job/ListingFeed.js';
 import { listInto } from './job/listInto.js';
 import { NonMemberPhase } from './job/NonMemberPhase.js';
 import type { NonMemberCounts } from './job/NonMemberTally.js';
@@ -96,16 +95,11 @@ export class Job extends EventEmitter<JobEvents> {
 		this.progress = new Progress(layout.ids, now);
 		this.#plan = plan;
 		this.#beforeChange = beforeChange;
-		const slices = Math.max(1, layout.ids.length);
+		const { maxInFlight } = options;
 		// Each slice listens for cancel, and each change in flight for its own request's sake: a
 		// bounded number (workers × in flight), more than Node's default warning level of 10.
-		const listeners = slices * (options.maxInFlight + 4) + 10;
-		setMaxListeners(listeners, this.#controller.signal, this.#requests.signal);
-		const { maxInFlight } = options;
-		// A slice that sends in batches holds a whole batch before the listing waits, so its batches fill.
-		const capacity = Math.max(layout.queueCapacity(maxInFlight), this.#batch?.size ?? 0);
-		const feed = new ListingFeed<MemberRecord>({ slices: layout.ids.length, capacity, maxInFlight });
-		this.#slices = new SliceDispatch(layout, feed, this.progress, (id) => fleet.get(id));
+		setMaxListeners(Math.max(1, layout.ids.length) * (maxInFlight + 4) + 10, this.#controller.signal, this.#requests.signal);
+		this.#slices = SliceDispatch.of({ layout, maxInFlight, batchSize: this.#batch?.size, progress: this.progress, workerOf: (id) => fleet.get(id) });
 	}
 
 	/** What the job sets, as the journal keeps it (a template, a role id). */
@@ -213,7 +207,8 @@ export class Job extends EventEmitter<JobEvents> {
 	memberChanged(member: MemberRecord): void {
 		if (!this.keep || !this.action.followsChanges || this.#state !== 'running') return;
 		if (!this.#joiners.listingDone && BigInt(member.id) > this.#joiners.listedUpTo) return;
-		if (this.#plan?.(member).action === 'change') this.#slices.joined(member);
+		// Followed from now, when their change reached us: their join was long before.
+		if (this.#plan?.(member).action === 'change') this.#slices.joined(member, this.progress.now());
 	}
 
 	/** Runs the job to its end; never throws (the result says how it ended). */
@@ -239,6 +234,7 @@ export class Job extends EventEmitter<JobEvents> {
 		if (!this.#nonMembers) this.progress.listingFinished();
 		for (const joiner of this.#joiners.listingEnded()) this.#slices.joined(joiner);
 		if (this.keep && !this.signal.aborted) {
+			this.progress.followed.following();
 			this.emit('following');
 			await followUntil(this.signal, ends, this.keep.until);
 		}

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { FollowedTally } from './job/FollowedTally.js';
 import { RateMeter } from './RateMeter.js';
 import type { Outcome, SliceReporter } from './runSlice.js';
 
@@ -71,6 +72,11 @@ export interface ProgressEvents {
 	outcome: [worker: number, outcome: Outcome];
 	/** A member worker `worker` could not change, and why (`missing-permissions`, `http-502`, …). */
 	failure: [worker: number, reason: string];
+	/**
+	 * A joiner or a member who changed, taken on their own event (see {@link FollowedTally}), was
+	 * changed by worker `worker`: `latencyMs` from their join (or their change reaching us) to the change landing.
+	 */
+	followed: [worker: number, latencyMs: number];
 }
 
 /**
@@ -81,6 +87,8 @@ export interface ProgressEvents {
  * Each count is also told as an event (see {@link ProgressEvents}), for the metrics.
  */
 export class Progress extends EventEmitter<ProgressEvents> {
+	/** The members taken on their own event (joiners, members who changed) and what became of them. */
+	readonly followed: FollowedTally;
 	readonly #ids: readonly number[];
 	/** Worker id → its place in the arrays below. */
 	readonly #places: ReadonlyMap<number, number>;
@@ -113,6 +121,7 @@ export class Progress extends EventEmitter<ProgressEvents> {
 			inFlight: 0,
 		}));
 		this.#meters = Array.from({ length: workerCount }, () => new RateMeter(30, now));
+		this.followed = new FollowedTally(now);
 	}
 
 	/** The listing handed worker `index` one more member. */
@@ -133,21 +142,25 @@ export class Progress extends EventEmitter<ProgressEvents> {
 	/** The job ended: the clock stops. */
 	end(): void {
 		this.#endedAt ??= this.now();
+		this.followed.clear();
 	}
 
-	/** What a worker's slice reports into. */
+	/** What a worker's slice reports into; a member's id, where given, settles them in {@link followed}. */
 	reporter(index: number): SliceReporter {
 		const counts = this.#counts(index);
 		const meter = this.#meters[this.#places.get(index)!]!;
 		return {
-			outcome: (outcome: Outcome) => {
+			outcome: (outcome: Outcome, memberId?: string) => {
 				counts[outcome]++;
 				if (outcome === 'changed') meter.add();
 				this.emit('outcome', index, outcome);
+				const latencyMs = memberId === undefined ? undefined : this.followed.settled(memberId, outcome);
+				if (latencyMs !== undefined) this.emit('followed', index, latencyMs);
 			},
-			failed: (reason: string) => {
+			failed: (reason: string, memberId?: string) => {
 				counts.failed[reason] = (counts.failed[reason] ?? 0) + 1;
 				this.emit('failure', index, reason);
+				if (memberId !== undefined) this.followed.settled(memberId, 'failed');
 			},
 			inFlight: (delta: number) => {
 				counts.inFlight += delta;

@@ -33,7 +33,7 @@ export async function runBatchSlice(options: BatchSliceOptions): Promise<SliceEn
 		const batch = await collectBatch(options);
 		if (batch === undefined) break;
 		if (options.dryRun) {
-			for (let n = batch.length; n > 0; n--) reporter.outcome('changed');
+			for (const change of batch) reporter.outcome('changed', change.id);
 			continue;
 		}
 		if ((await sendBatch(options, batch)) === 'revoked') {
@@ -68,22 +68,22 @@ function changeOf(options: BatchSliceOptions, member: MemberRecord): PendingChan
 	const plan = options.plan(member);
 	switch (plan.action) {
 		case 'done':
-			reporter.outcome('alreadyDone');
+			reporter.outcome('alreadyDone', member.id);
 			return undefined;
 		case 'cant':
-			reporter.outcome(plan.reason === ABOVE_REQUESTER ? 'aboveRequester' : 'cant');
+			reporter.outcome(plan.reason === ABOVE_REQUESTER ? 'aboveRequester' : 'cant', member.id);
 			return undefined;
 		case 'skip':
-			reporter.outcome('skipped');
+			reporter.outcome('skipped', member.id);
 			return undefined;
 	}
 	if (options.left.has(member.id)) {
-		reporter.outcome('left');
+		reporter.outcome('left', member.id);
 		return undefined;
 	}
 	const refused = options.refuse?.();
 	if (refused !== undefined) {
-		reporter.failed(refused);
+		reporter.failed(refused, member.id);
 		return undefined;
 	}
 	return { id: member.id, from: plan.from, to: plan.to };
@@ -100,7 +100,7 @@ async function sendBatch(options: BatchSliceOptions, batch: readonly PendingChan
 			await options.beforeChange?.([...batch]);
 		} catch (error) {
 			// Nothing is changed unless its original is safely on disk: the job stops.
-			if (!abandoned) for (let n = batch.length; n > 0; n--) reporter.failed('journal-write');
+			if (!abandoned) for (const change of batch) reporter.failed('journal-write', change.id);
 			throw error;
 		}
 		return retryTransient(
@@ -129,12 +129,13 @@ async function sendBatch(options: BatchSliceOptions, batch: readonly PendingChan
 		abandoned = true;
 		return undefined;
 	}
-	for (let n = batch.length - sent.length; n > 0; n--) reporter.outcome('left');
+	const stillMembers = new Set(sent);
+	for (const change of batch) if (!stillMembers.has(change)) reporter.outcome('left', change.id);
 	if (result.ok) {
 		for (const change of sent) {
 			const reason = result.value.failed.get(change.id);
-			if (reason === undefined) reporter.outcome('changed');
-			else reporter.failed(reason);
+			if (reason === undefined) reporter.outcome('changed', change.id);
+			else reporter.failed(reason, change.id);
 		}
 		return undefined;
 	}
@@ -144,15 +145,15 @@ async function sendBatch(options: BatchSliceOptions, batch: readonly PendingChan
 			return undefined;
 		case 'revoked':
 			options.worker.markRevoked();
-			for (let n = sent.length; n > 0; n--) reporter.failed('token-revoked');
+			for (const change of sent) reporter.failed('token-revoked', change.id);
 			return 'revoked';
 		case 'left':
 			// Unknown Member answers a call about one member, never a batch: counted as it came.
-			for (let n = sent.length; n > 0; n--) reporter.failed('unknown-member');
+			for (const change of sent) reporter.failed('unknown-member', change.id);
 			return undefined;
 		case 'permanent':
 		case 'transient':
-			for (let n = sent.length; n > 0; n--) reporter.failed(failure.reason);
+			for (const change of sent) reporter.failed(failure.reason, change.id);
 			return undefined;
 	}
 }

@@ -10,10 +10,13 @@ import type { WorkQueue } from './WorkQueue.js';
 /** The outcomes a slice counts; failures carry a reason of their own. */
 export type Outcome = 'changed' | 'alreadyDone' | 'cant' | 'aboveRequester' | 'skipped' | 'left';
 
-/** Where a slice reports what happened to each member. */
+/**
+ * Where a slice reports what happened to each member, with the member's id where the slice has it
+ * (a member taken on their own event is then settled, see `FollowedTally`).
+ */
 export interface SliceReporter {
-	outcome(outcome: Outcome): void;
-	failed(reason: string): void;
+	outcome(outcome: Outcome, memberId?: string): void;
+	failed(reason: string, memberId?: string): void;
 	inFlight(delta: number): void;
 }
 
@@ -110,26 +113,26 @@ export async function runSlice(options: SliceOptions): Promise<SliceEnd> {
 		const plan = options.plan(member);
 		switch (plan.action) {
 			case 'done':
-				reporter.outcome('alreadyDone');
+				reporter.outcome('alreadyDone', member.id);
 				continue;
 			case 'cant':
-				reporter.outcome(plan.reason === ABOVE_REQUESTER ? 'aboveRequester' : 'cant');
+				reporter.outcome(plan.reason === ABOVE_REQUESTER ? 'aboveRequester' : 'cant', member.id);
 				continue;
 			case 'skip':
-				reporter.outcome('skipped');
+				reporter.outcome('skipped', member.id);
 				continue;
 		}
 		if (options.left.has(member.id)) {
-			reporter.outcome('left');
+			reporter.outcome('left', member.id);
 			continue;
 		}
 		const refused = options.refuse?.();
 		if (refused !== undefined) {
-			reporter.failed(refused);
+			reporter.failed(refused, member.id);
 			continue;
 		}
 		if (options.dryRun) {
-			reporter.outcome('changed');
+			reporter.outcome('changed', member.id);
 			continue;
 		}
 		inFlight++;
@@ -183,7 +186,7 @@ async function applyChange(options: SliceOptions, change: PendingChange): Promis
 		await options.beforeChange?.([change]);
 	} catch (error) {
 		// Nothing is changed unless its original is safely on disk: the job stops.
-		reporter.failed('journal-write');
+		reporter.failed('journal-write', change.id);
 		throw error;
 	}
 	const result = await retryTransient(
@@ -201,7 +204,7 @@ async function applyChange(options: SliceOptions, change: PendingChange): Promis
 		{ retry: options.retry, signal: options.signal, requestSignal },
 	);
 	if (result.ok) {
-		reporter.outcome(result.value);
+		reporter.outcome(result.value, change.id);
 		return undefined;
 	}
 	const { failure } = result;
@@ -209,15 +212,15 @@ async function applyChange(options: SliceOptions, change: PendingChange): Promis
 		case 'aborted':
 			return undefined;
 		case 'left':
-			reporter.outcome('left');
+			reporter.outcome('left', change.id);
 			return undefined;
 		case 'revoked':
 			worker.markRevoked();
-			reporter.failed('token-revoked');
+			reporter.failed('token-revoked', change.id);
 			return 'revoked';
 		case 'permanent':
 		case 'transient':
-			reporter.failed(failure.reason);
+			reporter.failed(failure.reason, change.id);
 			return undefined;
 	}
 }

@@ -47,13 +47,13 @@ export class NonMemberTally {
 	reporter(inner: SliceReporter): SliceReporter {
 		const counts = this.#counts;
 		return {
-			outcome(outcome: Outcome) {
-				inner.outcome(outcome);
+			outcome(outcome: Outcome, memberId?: string) {
+				inner.outcome(outcome, memberId);
 				if (outcome === 'changed' || outcome === 'alreadyDone') counts[outcome]++;
 				else counts.leftAlone++;
 			},
-			failed(reason: string) {
-				inner.failed(reason);
+			failed(reason: string, memberId?: string) {
+				inner.failed(reason, memberId);
 				counts.failed++;
 				if (reason === NON_MEMBER_LIMIT) counts.limited++;
 			},

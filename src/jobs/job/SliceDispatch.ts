@@ -5,7 +5,7 @@ import type { BatchApply, BatchResult, MassAction } from '../MassAction.js';
 import type { Progress } from '../Progress.js';
 import { runBatchSlice } from '../runBatchSlice.js';
 import { type PendingChange, runSlice, type SliceEnd, type SliceOptions, type SliceReporter } from '../runSlice.js';
-import type { ListingFeed } from './ListingFeed.js';
+import { ListingFeed } from './ListingFeed.js';
 import { NON_MEMBER_LIMIT } from './NonMemberTally.js';
 import type { SliceLayout } from './SliceLayout.js';
 
@@ -53,6 +53,24 @@ export class SliceDispatch {
 		this.#workers = layout.ids.map(workerOf);
 	}
 
+	/**
+	 * A job's dispatch over `layout`'s slices, each queue holding what keeps its worker busy and,
+	 * for an action that sends in batches (`batchSize`), a whole batch before the listing waits,
+	 * so its batches fill.
+	 */
+	static of(options: {
+		layout: SliceLayout;
+		maxInFlight: number;
+		batchSize: number | undefined;
+		progress: Progress;
+		workerOf: (id: number) => Worker | undefined;
+	}): SliceDispatch {
+		const { layout, maxInFlight } = options;
+		const capacity = Math.max(layout.queueCapacity(maxInFlight), options.batchSize ?? 0);
+		const feed = new ListingFeed<MemberRecord>({ slices: layout.ids.length, capacity, maxInFlight });
+		return new SliceDispatch(layout, feed, options.progress, options.workerOf);
+	}
+
 	/** A member the listing handed out; `false` when its worker runs in another process. */
 	listed(member: MemberRecord): boolean {
 		const place = this.layout.placeOf(member.id);
@@ -68,17 +86,23 @@ export class SliceDispatch {
 	}
 
 	/**
-	 * A joiner the job assigns itself: dropped if their slice already ended (a rerun takes them)
-	 * or another process holds their worker (that process's job takes them, if its boss saw the join).
+	 * A joiner the job assigns itself, or a member who changed: dropped if their slice already
+	 * ended (a rerun takes them) or another process holds their worker (that process's job takes
+	 * them, if its boss saw the join). Each is followed to their outcome from `heardAt`, when their
+	 * event happened: by default their join (`joinedAt`), else now (see `Progress.followed`).
 	 */
-	joined(member: MemberRecord): void {
+	joined(member: MemberRecord, heardAt: number = member.joinedAt ?? this.progress.now()): void {
 		const place = this.layout.placeOf(member.id);
 		if (place < 0 || this.feed.sliceEnded(place)) return;
 		const id = this.layout.ids[place]!;
 		if (isOutOfService(this.#workers[place])) {
 			this.progress.assigned(id);
-			this.#reporter(id).failed('worker-stopped');
-		} else if (this.feed.queue(place).push(member)) this.progress.assigned(id);
+			this.progress.followed.track(member.id, heardAt);
+			this.#reporter(id).failed('worker-stopped', member.id);
+		} else if (this.feed.queue(place).push(member)) {
+			this.progress.assigned(id);
+			this.progress.followed.track(member.id, heardAt);
+		}
 	}
 
 	/** Works the slice at `place` until its queue is drained, the job stops or its token is revoked. */

@@ -908,3 +908,43 @@ describe('Job with users who are not members (an action that reaches them, a fil
 		}
 	});
 });
+
+describe('Job with keep (a standing rule)', () => {
+	it('after its sweep, each joiner and member who changed is followed to their change, timed from the join or the event; the sweep is not', async () => {
+		let now = Date.UTC(2026, 0, 1);
+		const { job, action } = setup({ count: 40, size: 2, keep: {}, now: () => now });
+		Object.assign(action, { followsChanges: true });
+		const told: Array<[worker: number, latencyMs: number]> = [];
+		job.progress.on('followed', (worker, latencyMs) => told.push([worker, latencyMs]));
+		const following = new Promise<void>((resolve) => job.once('following', () => resolve()));
+		const run = job.run();
+		await following;
+		await action.waitForApplied(40);
+		expect(job.following).toBe(true);
+		expect(job.progress.followed.snapshot()).toMatchObject({ since: now, changed: 0, lastChangeAt: null });
+		expect(told).toEqual([]);
+
+		const joinedAt = now - 300;
+		const joiner = toMemberRecord({ ...apiMember(memberId(100)), joined_at: new Date(joinedAt).toISOString() });
+		now += 700;
+		job.memberJoined(joiner);
+		await action.waitForApplied(41);
+		await flushPromises();
+		// A member of the sweep renaming themself: timed from when the event reached the job.
+		const changedAt = now;
+		job.memberChanged(toMemberRecord(apiMember(memberId(7), 'renamed')));
+		now += 50;
+		await action.waitForApplied(42);
+		await flushPromises();
+		expect(told).toEqual([
+			[workerIndexOf(joiner.id, 2), now - 50 - joinedAt],
+			[workerIndexOf(memberId(7), 2), now - changedAt],
+		]);
+		expect(job.progress.followed.snapshot()).toMatchObject({ changed: 2, lastChangeAt: now });
+		expect(job.progress.snapshot().changed).toBe(42);
+
+		job.cancel();
+		expect((await run).state).toBe('cancelled');
+		expect(job.progress.followed.waiting).toBe(0);
+	});
+});
