@@ -25,11 +25,8 @@ const RULE_LATENCY_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
  */
 export class MassnickMetrics {
 	readonly registry = new Registry();
-	/**
-	 * Seconds from the member event a standing rule answers to its change: for the standing rules
-	 * to observe into; nothing observes it yet (see docs/operating.md).
-	 */
-	readonly ruleLatency: Histogram;
+	/** Seconds from the member event a standing rule answers (a join, a change) to its change landing, by action. */
+	readonly #ruleLatency: Histogram<'action'>;
 	readonly #changes: Counter<'action' | 'mode' | 'worker'>;
 	readonly #failures: Counter<'action' | 'mode' | 'worker' | 'reason'>;
 	readonly #jobsEnded: Counter<'action' | 'mode' | 'state'>;
@@ -160,9 +157,10 @@ export class MassnickMetrics {
 				this.set(metrics.#source?.jobs.rules.all.length ?? 0);
 			},
 		});
-		this.ruleLatency = new Histogram({
+		this.#ruleLatency = new Histogram({
 			name: 'massnick_rule_latency_seconds',
-			help: "Seconds from a member's event to a standing rule's change (empty for now: the standing rules do not report their latency yet).",
+			help: "Seconds from a member's event (their join, or their change reaching massnick) to a standing rule's change landing, by action: one per joiner or member who changed that a rule changed.",
+			labelNames: ['action'],
 			buckets: RULE_LATENCY_BUCKETS,
 			registers,
 		});
@@ -180,7 +178,8 @@ export class MassnickMetrics {
 
 	/**
 	 * Counts `job`'s changes and failures from its progress's events, and its end (give it as
-	 * `observeJobs`). A dry run changes nothing, so it is not counted.
+	 * `observeJobs`); for a standing rule, the latency of each change it makes to a joiner or a
+	 * member who changed. A dry run changes nothing, so it is not counted.
 	 */
 	readonly watchJob = (job: Job): void => {
 		if (job.dryRun) return;
@@ -189,11 +188,15 @@ export class MassnickMetrics {
 			if (outcome === 'changed') this.#changes.inc({ ...labels, worker: String(worker) });
 		};
 		const onFailure = (worker: number, reason: string): void => this.#failures.inc({ ...labels, worker: String(worker), reason });
+		// A job without keep takes joiners too while it sweeps, but only a rule's answer to them is its latency.
+		const onFollowed = (_worker: number, latencyMs: number): void => this.#ruleLatency.observe({ action: labels.action }, latencyMs / 1000);
 		job.progress.on('outcome', onOutcome);
 		job.progress.on('failure', onFailure);
+		if (job.keep) job.progress.on('followed', onFollowed);
 		void job.ended().then((result) => {
 			job.progress.off('outcome', onOutcome);
 			job.progress.off('failure', onFailure);
+			job.progress.off('followed', onFollowed);
 			this.#jobsEnded.inc({ ...labels, state: result.state });
 		});
 	};

@@ -154,7 +154,7 @@ describe('health checks and metrics', () => {
 		}
 	}, 90_000);
 
-	it('a standing rule counts as running while it follows joins, and its changes to joiners by action and worker', async () => {
+	it('a standing rule counts as running while it follows joins, its changes to joiners by action and worker, and each one’s latency from the join', async () => {
 		const before = await scrape();
 		expect(before.sum('massnick_rules_running')).toBe(0);
 		await stack.control.invoke(sandbox.guildId, sandbox.ownerId, 'massnick', { name: 'Kept {username}', keep: true }, sandbox.channelId);
@@ -180,6 +180,12 @@ describe('health checks and metrics', () => {
 			expect(after.sum('massnick_changes_total', own) - before.sum('massnick_changes_total', own), `worker ${worker.index}`).toBe(worker.changed);
 		}
 		expect(rule!.progress.snapshot().changed).toBeGreaterThanOrEqual(joiners.length);
+		// One observation per joiner renamed, from their join (joined_at) to the rename landing: well within the last bucket.
+		const latencies = after.sum('massnick_rule_latency_seconds_count', { action: 'nickname' });
+		expect(latencies).toBeGreaterThanOrEqual(joiners.length);
+		expect(latencies).toBe(rule!.progress.followed.snapshot().changed);
+		expect(after.find('massnick_rule_latency_seconds_bucket', { action: 'nickname', le: '120' })[0]?.value).toBe(latencies);
+		expect(after.sum('massnick_rule_latency_seconds_sum', { action: 'nickname' })).toBeGreaterThan(0);
 		await stack.control.invoke(sandbox.guildId, sandbox.ownerId, 'cancel', { rule: rule!.id }, sandbox.channelId);
 		expect((await rule!.ended()).state).toBe('cancelled');
 		const ended = await scrape();

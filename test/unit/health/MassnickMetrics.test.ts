@@ -2,6 +2,9 @@ import { REST } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestGuard } from '../../../src/discord/InvalidRequestGuard.js';
 import { MassnickMetrics, type MetricsSource } from '../../../src/health/MassnickMetrics.js';
+import type { Job, JobResult } from '../../../src/jobs/Job.js';
+import { Progress } from '../../../src/jobs/Progress.js';
+import { flushPromises } from '../../support/flushPromises.js';
 import type { WorkerState } from '../../../src/workers/Worker.js';
 import { parsePromText } from '../../support/promText.js';
 
@@ -24,6 +27,25 @@ const FAMILIES = {
 	massnick_rule_latency_seconds: 'histogram',
 };
 
+/**
+ * What `watchJob` reads of a job, and a hand on its clock: a rule (`keep`) of `type` unless told
+ * otherwise, whose progress the test reports into.
+ */
+function fakeJob(type: string, { keep = true }: { keep?: boolean } = {}) {
+	let now = 1_000_000;
+	const progress = new Progress([0], () => now);
+	let end!: (result: JobResult) => void;
+	const ended = new Promise<JobResult>((resolve) => (end = resolve));
+	const job = { dryRun: false, keep: keep ? {} : undefined, mode: 'apply', action: { type }, progress, ended: () => ended } as unknown as Job;
+	/** A joiner whose change lands `latencyMs` after their join. */
+	const joinerChanged = (id: string, latencyMs: number): void => {
+		progress.followed.track(id, now);
+		now += latencyMs;
+		progress.reporter(0).outcome('changed', id);
+	};
+	return { job, joinerChanged, end };
+}
+
 describe('MassnickMetrics', () => {
 	it('every family is there from the first scrape, before massnick has started, with Node’s process metrics beside them', async () => {
 		const scrape = parsePromText(await new MassnickMetrics(() => false).text());
@@ -41,7 +63,9 @@ describe('MassnickMetrics', () => {
 	it('two instances keep apart: each has a registry of its own', async () => {
 		const one = new MassnickMetrics(() => true);
 		const other = new MassnickMetrics(() => false);
-		one.ruleLatency.observe(1);
+		const rule = fakeJob('role-add');
+		one.watchJob(rule.job);
+		rule.joinerChanged('1', 1_000);
 		expect(parsePromText(await one.text()).sum('massnick_rule_latency_seconds_count')).toBe(1);
 		expect(parsePromText(await other.text()).sum('massnick_rule_latency_seconds_count')).toBe(0);
 		expect(parsePromText(await one.text()).sum('massnick_ready')).toBe(1);
@@ -86,13 +110,25 @@ describe('MassnickMetrics', () => {
 		expect(scrape.find('massnick_workers', { state: 'ready' })[0]?.value).toBe(3);
 	});
 
-	it('a standing rule’s latency is observed into the histogram’s buckets', async () => {
+	it('a standing rule’s changes to joiners are observed into the histogram’s buckets, by action; a sweep’s are not, nor those after its end', async () => {
 		const metrics = new MassnickMetrics(() => true);
-		metrics.ruleLatency.observe(0.3);
-		metrics.ruleLatency.observe(7);
+		const rule = fakeJob('role-add');
+		const sweep = fakeJob('nickname', { keep: false });
+		metrics.watchJob(rule.job);
+		metrics.watchJob(sweep.job);
+		rule.joinerChanged('1', 300);
+		rule.joinerChanged('2', 7_000);
+		// A job without keep takes joiners while it sweeps: not a rule's latency.
+		sweep.joinerChanged('3', 100);
 		const scrape = parsePromText(await metrics.text());
 		expect(scrape.sum('massnick_rule_latency_seconds_count')).toBe(2);
-		expect(scrape.find('massnick_rule_latency_seconds_bucket', { le: '0.5' })[0]?.value).toBe(1);
-		expect(scrape.find('massnick_rule_latency_seconds_bucket', { le: '10' })[0]?.value).toBe(2);
+		expect(scrape.sum('massnick_rule_latency_seconds_count', { action: 'role-add' })).toBe(2);
+		expect(scrape.sum('massnick_rule_latency_seconds_sum', { action: 'role-add' })).toBeCloseTo(7.3);
+		expect(scrape.find('massnick_rule_latency_seconds_bucket', { action: 'role-add', le: '0.5' })[0]?.value).toBe(1);
+		expect(scrape.find('massnick_rule_latency_seconds_bucket', { action: 'role-add', le: '10' })[0]?.value).toBe(2);
+		rule.end({ state: 'cancelled', stoppedWorkers: [] });
+		await flushPromises();
+		rule.joinerChanged('4', 100);
+		expect(parsePromText(await metrics.text()).sum('massnick_rule_latency_seconds_count')).toBe(2);
 	});
 });
