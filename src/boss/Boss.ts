@@ -81,8 +81,14 @@ export class Boss implements BossHandle {
 		return this.#live;
 	}
 
+	/**
+	 * A new live status takes the old one's place, which stops editing; but a standing rule's
+	 * message goes on beside the next job's (it follows the rule to its end), unless it is
+	 * replaced by another of the same rule.
+	 */
 	set liveStatus(live: LiveStatus | undefined) {
-		if (this.#live !== live) this.#live?.stop();
+		const old = this.#live;
+		if (old !== live && !(old?.job.keep && !old.job.result && old.job !== live?.job)) old?.stop();
 		this.#live = live;
 	}
 

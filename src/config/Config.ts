@@ -115,6 +115,11 @@ export interface Settings {
 	readonly auditLogReason: string;
 	/** How often the boss edits its status message while a job runs. */
 	readonly statusRefreshSeconds: number;
+	/**
+	 * The least time between two edits of a standing rule's status message while it follows
+	 * joins, and then only when its counts changed: a rule runs for months.
+	 */
+	readonly ruleStatusRefreshSeconds: number;
 	readonly permissions: PermissionSettings;
 	readonly nickname: NicknameSettings;
 	readonly workers: WorkerSettings;

@@ -8,6 +8,8 @@ import { deepFreeze } from './deepFreeze.js';
 export const DEFAULT_SETTINGS: Settings = deepFreeze<Settings>({
 	auditLogReason: 'massnick {jobKind} by {user} ({userId})',
 	statusRefreshSeconds: 5,
+	// A rule follows joins for months: an edit a minute at most, and none while nobody joins.
+	ruleStatusRefreshSeconds: 60,
 	permissions: {
 		requireManageNicknames: true,
 		allowedRoleIds: [],

@@ -19,6 +19,7 @@ const COMMAND_NAME = /^[-_\p{Ll}\p{N}]{1,32}$/u;
 const RULES: Readonly<Record<string, Rule>> = {
 	auditLogReason: { type: 'reason' },
 	statusRefreshSeconds: { type: 'int', min: 2, max: 60, why: 'Discord rate-limits message edits' },
+	ruleStatusRefreshSeconds: { type: 'int', min: 10, max: 3600, why: 'each edit counts against the rate limits, for as long as the rule runs' },
 	'permissions.requireManageNicknames': { type: 'boolean' },
 	'permissions.allowedRoleIds': { type: 'ids' },
 	'permissions.allowedUserIds': { type: 'ids' },

@@ -17,6 +17,7 @@ export type {
 	NonMemberReach,
 	RestoreListing,
 } from './MassAction.js';
+export type { FollowedCounts } from './job/FollowedTally.js';
 export type { NonMemberCounts } from './job/NonMemberTally.js';
 export { type NonMemberHandling, nonMemberHandling } from './nonMemberHandling.js';
 export { DONE, type Plan, type SlotValue } from './Plan.js';

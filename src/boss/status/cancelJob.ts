@@ -3,10 +3,16 @@ import type { BossContext } from '../BossContext.js';
 
 /**
  * Cancels the running job: what `/cancel` and the live status's Cancel (once confirmed) both do.
- * With `only`, cancels it only if it is still the running job, so a confirmation pressed late
- * never stops a newer job. Returns the job cancelled, or `undefined` when none was.
+ * With `only`, cancels it only if it is still the running job, or a standing rule still running
+ * (past its sweep it is no longer the running job), so a confirmation pressed late never stops a
+ * newer job. Returns the job cancelled, or `undefined` when none was.
  */
 export function cancelJob(context: BossContext, only?: Job): Job | undefined {
+	if (only && only !== context.jobs.current && context.jobs.rules.all.includes(only)) {
+		// Its own status message shows its end as soon as it has ended.
+		only.cancel();
+		return only;
+	}
 	const running = context.jobs.current;
 	if (!running || running.result || (only !== undefined && running !== only)) return undefined;
 	const job = context.jobs.cancel();

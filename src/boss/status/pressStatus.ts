@@ -22,7 +22,7 @@ const presses: Record<StatusButton, StatusPress> = {
 
 	/** Asks first, privately: one button that only this member sees and may press. */
 	async cancel(interaction, job, _args, context) {
-		if (job.result || job !== context.jobs.current) {
+		if (job.result || (job !== context.jobs.current && !context.jobs.rules.all.includes(job))) {
 			await interaction.reply({ content: `**${job.title}** is not running any more: there is nothing to cancel.`, flags: MessageFlags.Ephemeral });
 			return;
 		}
@@ -64,8 +64,8 @@ export async function pressStatus(interaction: ButtonInteraction, args: CustomId
 	await presses[args.button](interaction, job, args, context);
 }
 
-/** The jobs a status message can be about: the running one, the last, the last count. */
+/** The jobs a status message can be about: the running one, the standing rules, the last, the last count. */
 function findJob(context: BossContext, key: string): Job | undefined {
-	const candidates = [context.jobs.current, context.jobs.last, context.jobs.lastCount, context.boss.liveStatus?.job];
+	const candidates = [context.jobs.current, ...context.jobs.rules.all, context.jobs.last, context.jobs.lastCount, context.boss.liveStatus?.job];
 	return candidates.find((job): job is Job => job !== undefined && jobKey(job) === key);
 }

@@ -2,11 +2,14 @@ import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from 'discor
 import { type Job, listedIdsLine, type WorkerSnapshot } from '../../jobs/index.js';
 import { formatCount, formatWorkers } from '../../present/index.js';
 import { jobKey } from '../jobKey.js';
+import { renderRuleMessage } from './renderRule.js';
 import { renderStatus } from './renderStatus.js';
 import { statusButtons } from './statusButtons.js';
 
-/** The status message of a job as it is now. */
+/** The status message of a job as it is now; a standing rule's past its sweep, its own (see `renderRuleStatus`). */
 export function renderJobMessage(job: Job): { content: string; embeds: APIEmbed[] } {
+	const rule = renderRuleMessage(job);
+	if (rule) return rule;
 	return renderStatus(job.progress.snapshot(), {
 		title: job.title,
 		state: job.state,

@@ -158,7 +158,8 @@ function failureReasons(byReason: Readonly<Record<string, number>>, limit: numbe
 	return parts.join(', ');
 }
 
-function clip(text: string, limit: number): string {
+/** `text`, cut to `limit` characters with an ellipsis when longer. */
+export function clip(text: string, limit: number): string {
 	return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 

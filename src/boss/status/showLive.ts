@@ -36,8 +36,11 @@ export interface PostLiveOptions {
  * @throws what Discord answered when the message could not be posted (the job runs on).
  */
 export async function postLive(context: BossContext, job: Job, channel: SendableChannels, options: PostLiveOptions = {}): Promise<LiveStatus> {
-	const current = job === context.jobs.current;
-	const live = new LiveStatus(job, channel, context.config.statusRefreshSeconds * 1000, context.logger, current, options.render);
+	// A standing rule past its sweep (a small server's is, by the time its message is posted) is
+	// not the running job any more, but it still runs, and /cancel rule: or its Cancel ends it.
+	const current = job === context.jobs.current || context.jobs.rules.all.includes(job);
+	const { statusRefreshSeconds, ruleStatusRefreshSeconds } = context.config;
+	const live = new LiveStatus(job, channel, statusRefreshSeconds * 1000, context.logger, current, options.render, ruleStatusRefreshSeconds * 1000);
 	if (current) context.boss.liveStatus = live;
 	try {
 		const message = await live.start(options.existing);
