@@ -5,4 +5,4 @@
  */
 export { followedKey, FollowingPace } from './FollowingPace.js';
 export { formatCount, formatDuration, formatRate, formatWorkers, percent, progressBar } from './format.js';
-export { type ProgressFigures, renderProgressLine } from './renderProgressLine.js';
+export { type FollowingFigures, type ProgressFigures, renderFollowingLine, renderProgressLine } from './renderProgressLine.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderProgressLine } from '../../../src/present/index.js';
+import { renderFollowingLine, renderProgressLine } from '../../../src/present/index.js';
 import { snapshot, worker } from '../../support/statusFixtures.js';
 
 describe('renderProgressLine', () => {
@@ -17,5 +17,21 @@ describe('renderProgressLine', () => {
 
 	it('a narrow terminal still gets a line no wider than it', () => {
 		expect(renderProgressLine(snapshot([worker(0)]), 30).length).toBeLessThanOrEqual(30);
+	});
+});
+
+describe('renderFollowingLine', () => {
+	const since = Date.UTC(2026, 0, 1);
+	const figures = { since, changed: 12, alreadyDone: 3, cant: 1, failed: 0, lastChangeAt: since + 7_200_000 };
+
+	it('says how long the rule has followed joins, what it did for joiners and when it last changed one, in exactly the width', () => {
+		const line = renderFollowingLine(figures, since + 7_242_000, 79);
+		expect(line).toHaveLength(79);
+		expect(line.trimEnd()).toBe("following joins 2h 00m · applied 12 · can't 1 · failed 0 · last change 42s ago");
+	});
+
+	it('before any joiner was changed, says none was; a narrow terminal still gets a line no wider than it', () => {
+		expect(renderFollowingLine({ ...figures, changed: 0, lastChangeAt: null }, since + 5_000)).toContain('no change yet');
+		expect(renderFollowingLine(figures, since + 5_000, 30)).toHaveLength(30);
 	});
 });
