@@ -79,7 +79,10 @@ ${flagLines(commonOptions({ ...modules[0]!, onlyRoleOption: undefined }).filter(
 A role id is 17 to 20 digits: Server Settings → Roles → right-click the role → Copy Role ID.
 
 Output: on a terminal, a progress bar on stderr; otherwise a JSON progress line on stdout every
-10 s and one at the end with the counts. What happened is summed up on stderr.
+10 s and one at the end with the counts. What happened is summed up on stderr. A standing rule
+(--keep) past its sweep logs "rule following" when it begins to follow joins, then a summary at
+most once a minute and only when its counts changed (one an hour while nobody joins).
+With MASSNICK_METRICS_PORT set, it serves /healthz, /readyz and /metrics as massnick start does.
 
 Exit code:
   0  done: every member the job applies to is done (a dry run: counted)

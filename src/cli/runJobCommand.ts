@@ -14,6 +14,7 @@ import { readRunFilters } from './readRunFilters.js';
 import type { ProgressView } from './ProgressView.js';
 import { runLockdown } from './runLockdown.js';
 import { RunLock } from './RunLock.js';
+import { runReadiness, serveRunHealth } from './runHealth.js';
 import { type RunExitCode, RunExitCodes, runOutcome, startFailureExitCode } from './runOutcome.js';
 import { startRequestedJob } from './startRequestedJob.js';
 import { TerminalProgress } from './TerminalProgress.js';
@@ -33,7 +34,8 @@ const CANCEL_DEADLINE_MS = 15_000;
  * `--progress-every` seconds and one at the end with the counts and the exit code.
  *
  * The first SIGINT or SIGTERM cancels the job like /cancel and exits once its journal is closed;
- * a second exits at once.
+ * a second exits at once. With `MASSNICK_METRICS_PORT` it serves `/healthz`, `/readyz` and
+ * `/metrics` as `massnick start` does, ready while its job runs (see `runReadiness`).
  *
  * @returns the exit code (see {@link RunExitCodes}).
  */
@@ -114,6 +116,7 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 
 	let signal: NodeJS.Signals | undefined;
 	let job: Job | undefined;
+	let health: Awaited<ReturnType<typeof serveRunHealth>>;
 	// A start waiting out Discord (5xx, time-outs) stops on the first signal.
 	const starting = new AbortController();
 	const onSignal = (received: NodeJS.Signals): void => {
@@ -123,6 +126,7 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 		}
 		signal = received;
 		starting.abort();
+		health?.stopping();
 		say(`${received}: cancelling; no new request goes out and what was done stays journaled (${received} again exits at once).`);
 		log.warn({ signal: received }, 'cancelling the job');
 		job?.cancel();
@@ -135,6 +139,14 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 	process.on('SIGTERM', onSignal);
 
 	try {
+		try {
+			health = await serveRunHealth(config, logger);
+		} catch (error) {
+			// The port in use, or not the machine's: named by its key, before anything connects.
+			if (!(error instanceof MassnickError)) throw error;
+			say(error.message);
+			return RunExitCodes.Refused;
+		}
 		const { withBoss, startConfig } = runPlan(config);
 		const workers = formatWorkers(
 			config.heldWorkers.map((worker) => worker.id),
@@ -143,7 +155,7 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 		if (bar) say(withBoss ? `Connecting the boss and ${workers}…` : `Connecting ${workers}, without the boss (this process holds only some of the workers)…`);
 		let massnick: RunningMassnick;
 		try {
-			massnick = await startMassnick(startConfig, logger, { boss: withBoss, signal: starting.signal });
+			massnick = await startMassnick(startConfig, logger, { boss: withBoss, signal: starting.signal, observeJobs: health?.metrics.watchJob });
 		} catch (error) {
 			if (signal) {
 				say(`Cancelled by ${signal} while connecting: nothing changed.`);
@@ -154,6 +166,10 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 			log.error({ err: error, exitCode }, 'could not start');
 			return exitCode;
 		}
+		health?.serving(
+			massnick,
+			runReadiness(massnick, () => job, config.guildId, withBoss ? 'the boss' : 'the worker holding the guild'),
+		);
 		const views: ProgressView[] = [];
 		try {
 			if (signal) {
@@ -183,6 +199,8 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 	} finally {
 		process.off('SIGINT', onSignal);
 		process.off('SIGTERM', onSignal);
+		// The server would keep the process alive.
+		await health?.close();
 		await lock?.release();
 	}
 

@@ -13,24 +13,27 @@ export interface HealthSource extends MetricsSource {
 /**
  * `massnick start`'s health checks and metrics, served before the boss logs in: not ready while
  * it starts, ready while the boss is logged in and the guild reachable, not ready again once it
- * stops. `/healthz` answers throughout.
+ * stops. `/healthz` answers throughout. `massnick run` serves the same, ready as its job says
+ * (see {@link serving}).
  */
 export class ServiceHealth {
 	readonly metrics: MassnickMetrics;
 	readonly #server: HealthServer;
-	#why: () => string | undefined = () => 'starting: the boss has not logged in yet';
+	#why: () => string | undefined;
 
-	private constructor(metrics: MassnickMetrics, server: HealthServer) {
+	private constructor(metrics: MassnickMetrics, server: HealthServer, starting: string) {
 		this.metrics = metrics;
 		this.#server = server;
+		this.#why = () => starting;
 	}
 
 	/**
-	 * Listens where `settings` say, not ready until {@link running}.
+	 * Listens where `settings` say, not ready until {@link running} (or {@link serving}); till
+	 * then `/readyz` says `starting`.
 	 *
 	 * @throws {ConfigError} when the address cannot be had (see `HealthServer.listen`).
 	 */
-	static async serve(settings: MetricsSettings, logger: Logger): Promise<ServiceHealth> {
+	static async serve(settings: MetricsSettings, logger: Logger, starting = 'starting: the boss has not logged in yet'): Promise<ServiceHealth> {
 		let health: ServiceHealth | undefined;
 		const metrics = new MassnickMetrics(() => health?.whyNotReady() === undefined);
 		const server = await HealthServer.listen(
@@ -41,7 +44,7 @@ export class ServiceHealth {
 			},
 			logger.child({ component: 'health' }),
 		);
-		health = new ServiceHealth(metrics, server);
+		health = new ServiceHealth(metrics, server, starting);
 		return health;
 	}
 
@@ -57,9 +60,14 @@ export class ServiceHealth {
 
 	/** Give it the massnick `startMassnick` started: ready from now on while its boss can serve `guildId`. */
 	running(massnick: HealthSource, guildId: string): void {
-		this.metrics.attach(massnick);
 		const { client } = massnick.boss;
-		this.#why = () => whyNotReady(client, guildId, 'the boss');
+		this.serving(massnick, () => whyNotReady(client, guildId, 'the boss'));
+	}
+
+	/** What the gauges read from now on, and what says whether it is ready (`undefined`) or why not. */
+	serving(source: MetricsSource, whyNotReady: () => string | undefined): void {
+		this.metrics.attach(source);
+		this.#why = whyNotReady;
 	}
 
 	/** A shutdown began: not ready, whatever the boss says. */

@@ -164,29 +164,34 @@ describe('deploy/kubernetes', () => {
 		expect(fleetDir).not.toBe(env.MASSNICK_DATA_DIR);
 	});
 
-	it('the boss’s probes point at /healthz and /readyz on the port its MASSNICK_METRICS_PORT serves, on every interface of the pod', () => {
-		const container = massnickContainer(boss.spec!.template.spec!);
-		const podEnv: Record<string, string> = {
-			...env,
-			MASSNICK_CONFIG_DIR: '/nonexistent',
-			BOSS_TOKEN: `MTAwMDAwMDAwMDAwMDAwMDEw.GbOs.boss-token-${'y'.repeat(20)}`,
-			WORKER_TOKENS: Array.from({ length: workerCount }, (_, i) => `MTAwMDAwMDAwMDAwMDAwMDA${i}.Gw${i}.worker-token-${'x'.repeat(20)}`).join(','),
-		};
-		for (const variable of container.env!) if (variable.value !== undefined) podEnv[variable.name] = variable.value;
-		const { metrics } = loadConfig({ env: podEnv, dotenvPath: false });
-		// The kubelet probes the pod's own address, never its loopback.
-		expect(metrics).toEqual({ host: '0.0.0.0', port: expect.any(Number) });
-		const port = (name: string | number) => (typeof name === 'number' ? name : container.ports!.find((each) => each.name === name)?.containerPort);
-		expect(container.ports).toContainEqual({ name: 'metrics', containerPort: metrics!.port, protocol: 'TCP' });
-		const liveness = container.livenessProbe!.httpGet!;
-		const readiness = container.readinessProbe!.httpGet!;
-		expect([liveness.path, port(liveness.port)]).toEqual(['/healthz', metrics!.port]);
-		expect([readiness.path, port(readiness.port)]).toEqual(['/readyz', metrics!.port]);
-		expect(boss.spec!.template.metadata!.annotations).toEqual({
-			'prometheus.io/scrape': 'true',
-			'prometheus.io/port': String(metrics!.port),
-			'prometheus.io/path': '/metrics',
-		});
+	it('every pod’s probes (the boss’s, and each fleet Job’s, which runs for hours) point at /healthz and /readyz on the port its MASSNICK_METRICS_PORT serves, on every interface of the pod', () => {
+		const templates = [boss.spec!.template, ...jobs.map((job) => job.spec!.template)];
+		for (const template of templates) {
+			const container = massnickContainer(template.spec!);
+			const podEnv: Record<string, string> = {
+				...env,
+				MASSNICK_CONFIG_DIR: '/nonexistent',
+				BOSS_TOKEN: `MTAwMDAwMDAwMDAwMDAwMDEw.GbOs.boss-token-${'y'.repeat(20)}`,
+				WORKER_TOKENS: Array.from({ length: workerCount }, (_, i) => `MTAwMDAwMDAwMDAwMDAwMDA${i}.Gw${i}.worker-token-${'x'.repeat(20)}`).join(','),
+			};
+			for (const variable of container.env!) if (variable.value !== undefined) podEnv[variable.name] = variable.value;
+			const { metrics } = loadConfig({ env: podEnv, dotenvPath: false });
+			// The kubelet probes the pod's own address, never its loopback.
+			expect(metrics).toEqual({ host: '0.0.0.0', port: expect.any(Number) });
+			const port = (name: string | number) => (typeof name === 'number' ? name : container.ports!.find((each) => each.name === name)?.containerPort);
+			expect(container.ports).toContainEqual({ name: 'metrics', containerPort: metrics!.port, protocol: 'TCP' });
+			const liveness = container.livenessProbe!.httpGet!;
+			const readiness = container.readinessProbe!.httpGet!;
+			expect([liveness.path, port(liveness.port)]).toEqual(['/healthz', metrics!.port]);
+			expect([readiness.path, port(readiness.port)]).toEqual(['/readyz', metrics!.port]);
+			expect(template.metadata!.annotations).toEqual({
+				'prometheus.io/scrape': 'true',
+				'prometheus.io/port': String(metrics!.port),
+				'prometheus.io/path': '/metrics',
+			});
+		}
+		expect(templates).toHaveLength(1 + jobs.length);
+		expect(jobs.length).toBeGreaterThan(0);
 	});
 
 	it('every pod runs non-root, on a read-only root filesystem, without capabilities, with resources set', () => {

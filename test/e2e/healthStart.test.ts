@@ -5,20 +5,11 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '@massnick/discord-sandbox';
+import { freePort } from '../support/freePort.js';
 import { parsePromText } from '../support/promText.js';
 import { type BotProcess, spawnBot } from '../support/spawnBot.js';
 import type { Sandbox } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
-
-/** A port free on loopback now: asked of the kernel, then let go for the bot to take. */
-async function freePort(): Promise<number> {
-	const server = createServer().listen(0, '127.0.0.1');
-	await once(server, 'listening');
-	const { port } = server.address() as { port: number };
-	server.close();
-	await once(server, 'close');
-	return port;
-}
 
 /** `massnick start` as an operator runs it, with MASSNICK_METRICS_PORT set. */
 describe('massnick start with MASSNICK_METRICS_PORT', () => {
