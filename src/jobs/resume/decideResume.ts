@@ -55,7 +55,9 @@ function firstToResume({ journals, records, runningId, irreversible }: ResumeInp
 	const open = newestOpen(journals.filter((journal) => !irreversible?.has(journal.header.jobId)));
 	const record = open && open.header.jobId !== runningId ? records.get(open.header.jobId) : undefined;
 	if (open && record?.restore && record.restoreEndedAt === undefined) return { what: 'restore', journal: open, asked: record.restore };
-	const interrupted = journals.find((journal) => (journal.state === 'running' || journal.state === 'stopped') && journal.header.jobId !== runningId);
+	const cut = journals.filter((journal) => (journal.state === 'running' || journal.state === 'stopped') && journal.header.jobId !== runningId);
+	// A sweep before the rules, which run beside it: a rule is never the place of a sweep.
+	const interrupted = cut.find((journal) => !records.get(journal.header.jobId)?.keep) ?? cut[0];
 	return interrupted && { what: 'job', journal: interrupted };
 }
 
@@ -74,7 +76,9 @@ function decideFirst(found: Found, input: ResumeInput): ResumeDecision {
 	// itself, perhaps days later, would surprise everyone.
 	// A standing rule is no job's place: it ran beside them.
 	const lastStart = record.resumes.at(-1) ?? record.startedAt;
-	const newer = input.journals.find((other) => other.header.jobId !== header.jobId && other.endedAt !== undefined && other.endedAt > lastStart);
+	const newer = input.journals.find(
+		(other) => other.header.jobId !== header.jobId && other.endedAt !== undefined && other.endedAt > lastStart && !input.records.get(other.header.jobId)?.keep,
+	);
 	if (newer && !record.keep) return leave({ code: 'newer-job', newer });
 	return decideAsked({ what: 'job', journal, asked: record }, input);
 }

@@ -22,6 +22,8 @@ export interface ApplyRunOptions {
 	readonly record?: RunRecord | undefined;
 	/** A standing rule (see `KeepOptions`). */
 	readonly keep?: KeepOptions | undefined;
+	/** A listing at low priority (see `JobOptions.yieldListing`). */
+	readonly yieldListing?: ((signal: AbortSignal) => Promise<void>) | undefined;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function applyRun(deps: RunDeps, options: ApplyRunOptions): Promise
 			startedBy: options.startedBy,
 			filters,
 			keep: options.keep,
+			yieldListing: options.yieldListing,
 			plan: (member) => rule.plan((now) => planMember(member, action, now, context.get(), journal?.originalOf(member.id))),
 			beforeChange: journal ? (changes) => journal.recordOriginals(changes) : undefined,
 		});
