@@ -20,9 +20,10 @@ export interface JoinBurstScenario {
 	/** How long the joins are spread over, on Discord's clock (the sandbox's × the time scale). */
 	readonly burstSeconds: number;
 	/**
-	 * How long before the burst each joiner's account was made, at most, in hours: under the rule's
-	 * day by an hour, so that a rule reading `created_after` anew as it plans (a relative duration)
-	 * still finds the oldest joiner young enough however long its queue.
+	 * How long before the burst each joiner's account was made, at most, in hours: an hour under
+	 * the rule's day. The rule reads `created_after:1d` anew as it plans (at most a minute stale),
+	 * and one token plans its last joiner minutes after the burst: every joiner must still be
+	 * under a day old then, or the rule would rightly skip them.
 	 */
 	readonly accountAgeHours: number;
 	/** The sandbox divides every rate-limit window by this, for every subject alike. */

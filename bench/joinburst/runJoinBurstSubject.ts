@@ -9,7 +9,7 @@ import type { SandboxProcess } from '../SandboxProcess.js';
 import { startMassnickProcess } from '../startMassnickProcess.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { collectTimeouts, isTimeout } from './collectTimeouts.js';
-import { joinBurstRule } from './joinBurstRule.js';
+import { JOIN_BURST_RULE } from './joinBurstRule.js';
 import { failedJoinBurstRun, type JoinBurstRunResult, joinBurstRunResult } from './JoinBurstRunResult.js';
 import type { JoinBurstScenario, JoinBurstSubject } from './JoinBurstScenario.js';
 import { joinLatencies } from './joinLatencies.js';
@@ -60,7 +60,7 @@ export async function runJoinBurstSubject(subject: JoinBurstSubject, context: Jo
 			const botIds = new Set([sandbox.bossId, ...sandbox.workerIds.slice(0, subject.workers)]);
 			const { lastSeq } = await sandbox.control.requests(0, 1);
 			context.progress(`${subject.label}: making the rule`);
-			await invokeJob(sandbox, joinBurstRule(Date.now()), PREVIEW_TIMEOUT_MS, invocation);
+			await invokeJob(sandbox, JOIN_BURST_RULE, PREVIEW_TIMEOUT_MS, invocation);
 			await waitForRuleFollowing(sandbox, massnick.child, PREVIEW_TIMEOUT_MS);
 
 			context.progress(`${subject.label}: ${scenario.joiners.toLocaleString('en')} joining over ${scenario.burstSeconds} Discord seconds`);
