@@ -13,7 +13,7 @@ export const BENCH_USAGE = `usage: npm run bench -- [--quick | --scenario NAME] 
                      when named: ${[...SCENARIOS.filter((scenario) => scenario.optIn).map((scenario) => scenario.name), RAID_SCENARIO.name, JOIN_BURST_SCENARIO.name].join(', ')}
   --quick            the ${QUICK_SCENARIOS.join(' and ')} scenarios only (about 4 minutes, at most 5½)
   --scenario NAME    one scenario (repeatable); ${RAID_SCENARIO.name} (issue #25's raid cleanup, about 9 minutes) and
-                     ${JOIN_BURST_SCENARIO.name} (issue #26's standing rule through a join burst, about 7 minutes) run alone
+                     ${JOIN_BURST_SCENARIO.name} (issue #26's standing rule through a join burst, about 6 minutes) run alone
   --members N        override the member count (for trying things out; ${RAID_SCENARIO.name}: the guild's, raid included;
                      ${JOIN_BURST_SCENARIO.name}: the members before the burst, the burst a twentieth of them at most)
   --window SECONDS   override the measured window (${RAID_SCENARIO.name}: how long each baseline runs, default ${RAID_SCENARIO.baselineSeconds})
