@@ -183,6 +183,18 @@ export class SandboxControl {
 		return this.#call('POST', `/guilds/${guildId}/raid`, raid);
 	}
 
+	/**
+	 * Stages a join burst: `count` accounts made at most `accountAgeMs` (default a day) ago join
+	 * over the next `windowMs` of the sandbox's clock, each at its own moment with its
+	 * GUILD_MEMBER_ADD. Answers at once with the plan: the ids in join order, and when each is due.
+	 */
+	stageJoinBurst(
+		guildId: string,
+		burst: { count: number; windowMs: number; accountAgeMs?: number; seed?: number },
+	): Promise<{ ids: string[]; joinsAt: number[] }> {
+		return this.#call('POST', `/guilds/${guildId}/join-burst`, burst);
+	}
+
 	removeMember(guildId: string, userId: string): Promise<unknown> {
 		return this.#call('DELETE', `/guilds/${guildId}/members/${userId}`);
 	}
