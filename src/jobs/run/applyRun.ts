@@ -5,6 +5,7 @@ import type { JobJournal } from '../journal/JobJournal.js';
 import type { RunRecord } from '../journal/runRecord.js';
 import type { Requester } from '../Requester.js';
 import type { RequesterRank } from '../RequesterRank.js';
+import { RuleFilters } from '../rules/RuleFilters.js';
 import { bindJournal } from './bindJournal.js';
 import { JobRun } from './JobRun.js';
 import type { RunDeps } from './RunDeps.js';
@@ -28,7 +29,10 @@ export interface ApplyRunOptions {
  * appends to the open one), its run record written, its job planned with the guild as it is.
  */
 export async function applyRun(deps: RunDeps, options: ApplyRunOptions): Promise<JobRun> {
-	const { action, filters, dryRun } = options;
+	const { action, dryRun } = options;
+	// A rule's durations are read as of now, here (its sweep lists from there) and again as it plans.
+	const rule = new RuleFilters(options.filters);
+	const filters = rule.current ?? options.filters;
 	let journal: JobJournal | undefined;
 	let jobId = deps.newJobId(action.type);
 	if (!dryRun && options.journal) {
@@ -56,7 +60,7 @@ export async function applyRun(deps: RunDeps, options: ApplyRunOptions): Promise
 			startedBy: options.startedBy,
 			filters,
 			keep: options.keep,
-			plan: (member) => planMember(member, action, filters, context.get(), journal?.originalOf(member.id)),
+			plan: (member) => rule.plan((now) => planMember(member, action, now, context.get(), journal?.originalOf(member.id))),
 			beforeChange: journal ? (changes) => journal.recordOriginals(changes) : undefined,
 		});
 		return new JobRun({ job, journal, context, recorded });
