@@ -63,6 +63,7 @@ export { actionToUndo, noJournalError, scanJournal } from './restoreQueries.js';
 export { isIrreversible, journalToUndo, type UndoTarget } from './journalToUndo.js';
 export { decideResume } from './resume/decideResume.js';
 export { isDemoted } from './resume/isDemoted.js';
+export { type AskedBy, requesterRefusal } from './resume/requesterRefusal.js';
 export type {
 	CheckFirst,
 	LeaveIt,

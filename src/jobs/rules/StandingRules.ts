@@ -101,6 +101,16 @@ export class StandingRules {
 		);
 	}
 
+	/**
+	 * Ends standing rule `rule` for good with `error` (see `JobRun.endForGood`): it fails, and no
+	 * restart resumes it. Returns `false` when it is no rule running here, or was ending already.
+	 */
+	end(rule: Job, error: Error): boolean {
+		const sweeping = this.slot.current;
+		const run = sweeping?.job === rule && rule.keep ? sweeping : this.slot.rules.find((candidate) => candidate.job === rule);
+		return run?.endForGood(error) ?? false;
+	}
+
 	/** A member joined: the sweep and every rule past its sweep take them (each its own members). */
 	memberJoined(member: MemberRecord): void {
 		this.slot.current?.job.memberJoined(member);

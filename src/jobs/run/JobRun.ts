@@ -32,6 +32,8 @@ export class JobRun {
 	/** Its journal files, for people. */
 	readonly journalPaths: readonly string[];
 	#stoppedByShutdown = false;
+	/** Ended for good by {@link endForGood}: it failed, and no restart resumes it. */
+	#endedForGood = false;
 
 	constructor({ job, journal, context, recorded = false, restoreRecorded = false }: JobRunOptions) {
 		this.job = job;
@@ -47,6 +49,20 @@ export class JobRun {
 	stopForShutdown(): void {
 		if (this.job.state === 'running' || this.job.state === 'planned') this.#stoppedByShutdown = true;
 		this.job.cancel();
+	}
+
+	/**
+	 * Ends it for good with `error` (a standing rule whose requester lost the permission or rank it
+	 * needs): it fails, keeping `error` in its result, and its journal is marked `cancelled` as a
+	 * /cancel's is, so no restart resumes it and /restore still undoes it. Returns `false` when it
+	 * was ending already (cancelled, failed, or over): nothing more is done then.
+	 */
+	endForGood(error: Error): boolean {
+		const { job } = this;
+		if ((job.state !== 'running' && job.state !== 'planned') || job.signal.aborted) return false;
+		this.#endedForGood = true;
+		job.fail(error);
+		return true;
 	}
 
 	get stoppedByShutdown(): boolean {
@@ -85,6 +101,7 @@ export class JobRun {
 					const complete = snapshot.failed === 0 && snapshot.aboveRequester === 0 && result.stoppedWorkers.length === 0;
 					if (result.state === 'finished' && complete) await journal.mark('restored', countsOf);
 				} else if (result.state === 'finished') await journal.mark('finished', countsOf);
+				else if (this.#endedForGood) await journal.mark('cancelled', countsOf);
 				else if (result.state === 'cancelled') await journal.mark(this.#stoppedByShutdown ? 'stopped' : 'cancelled', countsOf);
 			}
 		} catch (error) {

@@ -199,6 +199,11 @@ export class SandboxControl {
 		return this.#call('DELETE', `/guilds/${guildId}/members/${userId}`);
 	}
 
+	/** The owner gives the server to `userId` (GUILD_UPDATE with the new `owner_id`). */
+	transferOwnership(guildId: string, userId: string): Promise<{ ownerId: string }> {
+		return this.#call('PUT', `/guilds/${guildId}/owner`, { userId });
+	}
+
 	setOwnNick(guildId: string, userId: string, nick: string | null): Promise<unknown> {
 		return this.#call('PATCH', `/guilds/${guildId}/members/${userId}`, { nick });
 	}
@@ -261,6 +266,8 @@ export class SandboxControl {
 	/** The guild in brief: its roles lowest first (`managed`: a bot's or the booster role, which nobody can give). */
 	state(): Promise<{
 		guildId: string;
+		/** Who owns the guild now (see {@link transferOwnership}). */
+		ownerId: string;
 		/** The guild's members now (bots included). */
 		members: number;
 		/** `permissions`: the role's bits, a decimal string as Discord writes it. */

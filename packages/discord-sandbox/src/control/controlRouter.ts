@@ -63,6 +63,8 @@ import { roleRoutes } from './roleRoutes.js';
  *   no way back short of a new sandbox.
  * - `PATCH /_sandbox/guilds/{g}/members/{u}` `{nick}` → the member: they set their own nickname
  *   (`null` clears; GUILD_MEMBER_UPDATE; an audit entry by the member, no rate limit).
+ * - `PUT /_sandbox/guilds/{g}/owner` `{userId}` → `{ownerId}`: the owner gives the server to that
+ *   member (not a bot, not themself): GUILD_UPDATE with the new `owner_id`, no audit entry.
  * - `POST /_sandbox/guilds/{g}/raid` `{count, realJoiners?, windowMs?, accountAgeMs?, names?,
  *   seed?}` → `{raidIds, realIds}`: a raid joins (GUILD_MEMBER_ADD each, in join order): `count`
  *   accounts made at most `accountAgeMs` (default 30 min) before joining, named from `names`
