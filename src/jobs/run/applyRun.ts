@@ -5,6 +5,7 @@ import type { JobJournal } from '../journal/JobJournal.js';
 import type { RunRecord } from '../journal/runRecord.js';
 import type { Requester } from '../Requester.js';
 import type { RequesterRank } from '../RequesterRank.js';
+import { RuleJournal } from '../rules/RuleJournal.js';
 import { bindJournal } from './bindJournal.js';
 import { JobRun } from './JobRun.js';
 import type { RunDeps } from './RunDeps.js';
@@ -48,6 +49,8 @@ export async function applyRun(deps: RunDeps, options: ApplyRunOptions): Promise
 	try {
 		const context = deps.liveContext(options.rank);
 		const recorded = journal && options.record ? await deps.records.write(jobId, options.record) : false;
+		// A rule journals joiners for months: its journal is kept to what a restore can use.
+		let rule: RuleJournal | undefined;
 		const job = deps.buildJob({
 			id: jobId,
 			action,
@@ -57,9 +60,13 @@ export async function applyRun(deps: RunDeps, options: ApplyRunOptions): Promise
 			filters,
 			keep: options.keep,
 			plan: (member) => planMember(member, action, filters, context.get(), journal?.originalOf(member.id)),
-			beforeChange: journal ? (changes) => journal.recordOriginals(changes) : undefined,
+			beforeChange: journal ? (changes) => journal.recordOriginals(changes).then(() => rule?.written()) : undefined,
 		});
-		return new JobRun({ job, journal, context, recorded });
+		if (journal && options.keep) {
+			const compactAboveBytes = deps.config.journal.compactAboveKB * 1024;
+			rule = new RuleJournal({ journal, action, compactAboveBytes, following: () => job.following, logger: deps.logger.child({ job: jobId }) });
+		}
+		return new JobRun({ job, journal, context, recorded, rule });
 	} catch (error) {
 		await journal?.close();
 		throw error;
