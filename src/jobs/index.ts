@@ -40,7 +40,8 @@ export {
 	others,
 	type Range,
 } from './estimateJob.js';
-export type { MemberKind } from './filters/MemberFilterSpec.js';
+export type { MemberFilterSpec, MemberKind, TimeFilter } from './filters/MemberFilterSpec.js';
+export { TIME_FILTERS } from './filters/MemberFilterSpec.js';
 export { compileMemberFilter } from './filters/compileMemberFilter.js';
 export { compileNamePattern, MAX_NAME_PATTERN_LENGTH } from './filters/compileNamePattern.js';
 export { describeFilters, describeListedIds, listed } from './filters/describeFilters.js';
@@ -48,7 +49,7 @@ export { listedIdsLine } from './listedIdsLine.js';
 export { decodeIdFile } from './filters/decodeIdFile.js';
 export { checkIdFileSize, MAX_ID_FILE_BYTES } from './filters/idFileSize.js';
 export { type IdList, MAX_LISTED_IDS, parseIdList } from './filters/parseIdList.js';
-export { parseDateOrDuration } from './filters/parseDateOrDuration.js';
+export { isDuration, parseDateOrDuration } from './filters/parseDateOrDuration.js';
 export { fleetGuildContext } from './fleetGuildContext.js';
 export { type FleetJob, readFleetJobs } from './fleetJobs.js';
 export type { JobJournalSummary } from './journal/JobJournal.js';

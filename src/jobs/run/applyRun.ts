@@ -5,6 +5,7 @@ import type { JobJournal } from '../journal/JobJournal.js';
 import type { RunRecord } from '../journal/runRecord.js';
 import type { Requester } from '../Requester.js';
 import type { RequesterRank } from '../RequesterRank.js';
+import { RuleFilters } from '../rules/RuleFilters.js';
 import { RuleJournal } from '../rules/RuleJournal.js';
 import { bindJournal } from './bindJournal.js';
 import { JobRun } from './JobRun.js';
@@ -29,7 +30,10 @@ export interface ApplyRunOptions {
  * appends to the open one), its run record written, its job planned with the guild as it is.
  */
 export async function applyRun(deps: RunDeps, options: ApplyRunOptions): Promise<JobRun> {
-	const { action, filters, dryRun } = options;
+	const { action, dryRun } = options;
+	// A rule's durations are read as of now, here (its sweep lists from there) and again as it plans.
+	const rule = new RuleFilters(options.filters);
+	const filters = rule.current ?? options.filters;
 	let journal: JobJournal | undefined;
 	let jobId = deps.newJobId(action.type);
 	if (!dryRun && options.journal) {
@@ -50,7 +54,7 @@ export async function applyRun(deps: RunDeps, options: ApplyRunOptions): Promise
 		const context = deps.liveContext(options.rank);
 		const recorded = journal && options.record ? await deps.records.write(jobId, options.record) : false;
 		// A rule journals joiners for months: its journal is kept to what a restore can use.
-		let rule: RuleJournal | undefined;
+		let ruleJournal: RuleJournal | undefined;
 		const job = deps.buildJob({
 			id: jobId,
 			action,
@@ -59,14 +63,15 @@ export async function applyRun(deps: RunDeps, options: ApplyRunOptions): Promise
 			startedBy: options.startedBy,
 			filters,
 			keep: options.keep,
-			plan: (member) => planMember(member, action, filters, context.get(), journal?.originalOf(member.id)),
-			beforeChange: journal ? (changes) => journal.recordOriginals(changes).then(() => rule?.written()) : undefined,
+			plan: (member) => rule.plan((now) => planMember(member, action, now, context.get(), journal?.originalOf(member.id))),
+			beforeChange: journal ? (changes) => journal.recordOriginals(changes).then(() => ruleJournal?.written()) : undefined,
 		});
 		if (journal && options.keep) {
 			const compactAboveBytes = deps.config.journal.compactAboveKB * 1024;
-			rule = new RuleJournal({ journal, action, compactAboveBytes, following: () => job.following, logger: deps.logger.child({ job: jobId }) });
+			const logger = deps.logger.child({ job: jobId });
+			ruleJournal = new RuleJournal({ journal, action, compactAboveBytes, following: () => job.following, logger });
 		}
-		return new JobRun({ job, journal, context, recorded, rule });
+		return new JobRun({ job, journal, context, recorded, rule: ruleJournal });
 	} catch (error) {
 		await journal?.close();
 		throw error;
