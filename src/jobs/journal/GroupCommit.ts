@@ -51,6 +51,11 @@ export class GroupCommit {
 		return this.#failure;
 	}
 
+	/** Closed: it takes no more lines. */
+	get closed(): boolean {
+		return this.#closed;
+	}
+
 	/** The lines appended and not written yet, in order. */
 	get waiting(): readonly string[] {
 		return this.#queued;

@@ -206,7 +206,7 @@ export class Journal {
 	/**
 	 * Rewrites the file as one line per member a restore can still use, in id order, while appends
 	 * go on (see {@link compactJournal}); the index in memory shrinks with it. One at a time: a call
-	 * while one runs gets that one. `undefined` when the journal refuses writes already.
+	 * while one runs gets that one. `undefined` when the journal is closed or refuses writes already.
 	 *
 	 * @throws {JournalError} `JOURNAL_WRITE_FAILED` when the new file could not be written (the
 	 * journal goes on as it was) or its folder flushed (the journal then refuses every later append)

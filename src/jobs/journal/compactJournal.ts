@@ -67,7 +67,7 @@ export interface CompactionSubject {
  */
 export async function compactJournal(subject: CompactionSubject, options: CompactOptions = {}): Promise<CompactionResult | undefined> {
 	const { writes, path } = subject;
-	if (writes.failure) return undefined;
+	if (writes.failure || writes.closed) return undefined;
 	const tail: string[] = [];
 	const end = await writes.exclusive(async () => {
 		writes.onWritten((text) => tail.push(text));

@@ -296,4 +296,14 @@ describe('compacting a journal', () => {
 		expect(journal.size).toBe(2);
 		await journal.close();
 	});
+
+	it('a closed journal is not compacted, and its file is left alone', async () => {
+		const journal = await Journal.create(dataDir, header('rule'));
+		await journal.recordOriginals([given(1)]);
+		await journal.memberLeft(id(1));
+		await journal.close();
+		const before = readFileSync(journal.path, 'utf8');
+		expect(await journal.compact()).toBeUndefined();
+		expect(readFileSync(journal.path, 'utf8')).toBe(before);
+	});
 });
