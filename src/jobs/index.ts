@@ -13,6 +13,7 @@ export type {
 	ChangedRole,
 	ChangeRequest,
 	ChangeTarget,
+	EntryLife,
 	MassAction,
 	NonMemberReach,
 	RestoreListing,

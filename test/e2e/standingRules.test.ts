@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/jobs/Job.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { type Answer, commandAnswer } from '../support/commandAnswer.js';
+import { startRule } from '../support/startRule.js';
 import { type Stack, startStack } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
 
@@ -33,25 +34,6 @@ describe('standing rules', () => {
 	const answer = async (command: string, options: Record<string, unknown> = {}): Promise<Answer> =>
 		commandAnswer(stack.control, await stack.control.invoke(guildId, stack.sandbox.ownerId, command, options, stack.sandbox.channelId));
 
-	/** Starts a rule from its preview and waits until its sweep is over and it follows joins. */
-	async function startRule(command: string, options: Record<string, unknown>): Promise<Job> {
-		const known = new Set(stack.massnick.jobs.rules.all);
-		const preview = await stack.preview(command, { ...options, keep: true });
-		expect((preview.message.embeds[0] as { description?: string } | undefined)?.description ?? preview.message.content).toMatch(/standing rule/i);
-		await stack.press(preview.message.id, preview.start);
-		let rule: Job | undefined;
-		await waitUntil(
-			() => {
-				rule = stack.massnick.jobs.rules.all.find((job) => !known.has(job) && job.following);
-				const sweep = rule?.progress.snapshot();
-				// Its sweep's members all handled: what it sends from now on is for joiners.
-				return sweep !== undefined && sweep.done >= sweep.total;
-			},
-			{ what: `/${command} keep to follow joins`, timeoutMs: 60_000 },
-		);
-		return rule!;
-	}
-
 	beforeAll(async () => {
 		stack = await startStack({ members: 300, workers: WORKERS, settings: (config) => ({ ...config, preview: { timeoutSeconds: 60, skipBelowMembers: 0 } }) });
 		guildId = stack.sandbox.guildId;
@@ -72,7 +54,7 @@ describe('standing rules', () => {
 		await waitUntil(() => stack.massnick.fleet.workers.every((worker) => worker.hasPermission(PermissionFlagsBits.ModerateMembers)), {
 			what: 'the workers to see Moderate Members given',
 		});
-		const rule = await startRule('masstimeout', { duration: '1h', created_after: '1d' });
+		const rule = await startRule(stack, 'masstimeout', { duration: '1h', created_after: '1d' });
 		expect(rule.filters.ago).toEqual({ createdAfter: '1d' });
 		const { lastSeq } = await stack.control.requests();
 		const { raidIds, realIds } = await stack.control.stageRaid(guildId, { count: 12, realJoiners: 6, windowMs: 60_000 });
@@ -98,7 +80,7 @@ describe('standing rules', () => {
 	});
 
 	it('/massrole add keep gives the role to everyone who joins after its sweep, each by its owner worker, within seconds', async () => {
-		roleRule = await startRule('massrole add', { role: memberRole });
+		roleRule = await startRule(stack, 'massrole add', { role: memberRole });
 		expect(stack.massnick.jobs.current).toBeUndefined();
 		const { lastSeq } = await stack.control.requests();
 		joiners = [];
@@ -135,7 +117,7 @@ describe('standing rules', () => {
 	});
 
 	it('/sanitize keep cleans a member who renames themself to a hoisted name, once, and leaves a clean rename alone', async () => {
-		sanitizeRule = await startRule('sanitize', {});
+		sanitizeRule = await startRule(stack, 'sanitize', {});
 		const [hoister, plain] = joiners as [string, string];
 		const { lastSeq } = await stack.control.requests();
 		await stack.control.setOwnNick(guildId, hoister, '!!!𝐀𝐝𝐦𝐢𝐧');

@@ -123,9 +123,15 @@ export class StandingRules {
 		for (const run of this.slot.rules) run.job.memberChanged(member);
 	}
 
+	/** A member left: nothing more is sent for them, and each rule's journal may let their entry go (see `RuleJournal`). */
 	memberLeft(memberId: string): void {
-		this.slot.current?.job.memberLeft(memberId);
-		for (const run of this.slot.rules) run.job.memberLeft(memberId);
+		const { current } = this.slot;
+		current?.job.memberLeft(memberId);
+		current?.rule?.memberLeft(memberId);
+		for (const run of this.slot.rules) {
+			run.job.memberLeft(memberId);
+			run.rule?.memberLeft(memberId);
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Job, JobResult } from '../Job.js';
 import type { JobJournal } from '../journal/JobJournal.js';
 import type { LiveGuildContext } from '../LiveGuildContext.js';
+import type { RuleJournal } from '../rules/RuleJournal.js';
 import { journalCounts, workerJournalCounts } from './journalCounts.js';
 
 export interface JobRunOptions {
@@ -14,6 +15,8 @@ export interface JobRunOptions {
 	readonly recorded?: boolean | undefined;
 	/** A restore whose run record says who ran it: its end is written there, so a restart does not resume it. */
 	readonly restoreRecorded?: boolean | undefined;
+	/** A standing rule's: how its journal is kept bounded (see `RuleJournal`). */
+	readonly rule?: RuleJournal | undefined;
 }
 
 /**
@@ -27,6 +30,7 @@ export class JobRun {
 	readonly context: LiveGuildContext | undefined;
 	readonly recorded: boolean;
 	readonly restoreRecorded: boolean;
+	readonly rule: RuleJournal | undefined;
 	/** How many members the journal held when the run started: what earlier runs of the job changed. */
 	readonly journaledAtStart: number | undefined;
 	/** Its journal files, for people. */
@@ -35,8 +39,9 @@ export class JobRun {
 	/** Ended for good by {@link endForGood}: it failed, and no restart resumes it. */
 	#endedForGood = false;
 
-	constructor({ job, journal, context, recorded = false, restoreRecorded = false }: JobRunOptions) {
+	constructor({ job, journal, context, recorded = false, restoreRecorded = false, rule }: JobRunOptions) {
 		this.job = job;
+		this.rule = rule;
 		this.journal = journal;
 		this.context = context;
 		this.recorded = recorded;
@@ -88,6 +93,8 @@ export class JobRun {
 	async closeJournal(result: JobResult, workerCount: number, logger: Logger): Promise<void> {
 		const { journal, job } = this;
 		if (!journal) return;
+		// A compaction under way finishes first: the end line goes into the file it leaves.
+		await this.rule?.stop();
 		const snapshot = job.progress.snapshot();
 		// The whole-guild file gets the job's counts, a worker's file that worker's.
 		const countsOf = (workerId: number | undefined) => {

@@ -6,6 +6,7 @@ import type { RunRecord } from '../journal/runRecord.js';
 import type { Requester } from '../Requester.js';
 import type { RequesterRank } from '../RequesterRank.js';
 import { RuleFilters } from '../rules/RuleFilters.js';
+import { RuleJournal } from '../rules/RuleJournal.js';
 import { bindJournal } from './bindJournal.js';
 import { JobRun } from './JobRun.js';
 import type { RunDeps } from './RunDeps.js';
@@ -54,6 +55,8 @@ export async function applyRun(deps: RunDeps, options: ApplyRunOptions): Promise
 	try {
 		const context = deps.liveContext(options.rank);
 		const recorded = journal && options.record ? await deps.records.write(jobId, options.record) : false;
+		// A rule journals joiners for months: its journal is kept to what a restore can use.
+		let ruleJournal: RuleJournal | undefined;
 		const job = deps.buildJob({
 			id: jobId,
 			action,
@@ -64,9 +67,14 @@ export async function applyRun(deps: RunDeps, options: ApplyRunOptions): Promise
 			keep: options.keep,
 			yieldListing: options.yieldListing,
 			plan: (member) => rule.plan((now) => planMember(member, action, now, context.get(), journal?.originalOf(member.id))),
-			beforeChange: journal ? (changes) => journal.recordOriginals(changes) : undefined,
+			beforeChange: journal ? (changes) => journal.recordOriginals(changes).then(() => ruleJournal?.written()) : undefined,
 		});
-		return new JobRun({ job, journal, context, recorded });
+		if (journal && options.keep) {
+			const compactAboveBytes = deps.config.journal.compactAboveKB * 1024;
+			const logger = deps.logger.child({ job: jobId });
+			ruleJournal = new RuleJournal({ journal, action, compactAboveBytes, following: () => job.following, logger });
+		}
+		return new JobRun({ job, journal, context, recorded, rule: ruleJournal });
 	} catch (error) {
 		await journal?.close();
 		throw error;

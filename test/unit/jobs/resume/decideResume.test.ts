@@ -28,7 +28,7 @@ function journal(
 ): JobJournalSummary {
 	const header = {
 		type: 'job',
-		version: 2,
+		version: 3,
 		jobId,
 		guildId: GUILD,
 		action: options.action ?? 'nickname',
