@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { JOIN_BURST_BUDGET_SECONDS, JOIN_BURST_RESULTS_FILE, JOIN_BURST_SCENARIO, type JoinBurstScenario } from './joinburst/JoinBurstScenario.js';
 import { benchResultsFile } from './paths.js';
 import { RAID_BUDGET_SECONDS, RAID_RESULTS_FILE, RAID_SCENARIO, type RaidScenario } from './raid/RaidScenario.js';
 import { QUICK_SCENARIOS, type Scenario, SCENARIOS } from './scenarios.js';
@@ -9,10 +10,12 @@ export const BENCH_USAGE = `usage: npm run bench -- [--quick | --scenario NAME] 
   (no flag)          every scenario: ${SCENARIOS.filter((scenario) => !scenario.optIn)
 		.map((scenario) => scenario.name)
 		.join(', ')} (about 10 minutes, at most 13); opt-in, only
-                     when named: ${[...SCENARIOS.filter((scenario) => scenario.optIn).map((scenario) => scenario.name), RAID_SCENARIO.name].join(', ')}
+                     when named: ${[...SCENARIOS.filter((scenario) => scenario.optIn).map((scenario) => scenario.name), RAID_SCENARIO.name, JOIN_BURST_SCENARIO.name].join(', ')}
   --quick            the ${QUICK_SCENARIOS.join(' and ')} scenarios only (about 4 minutes, at most 5½)
-  --scenario NAME    one scenario (repeatable); ${RAID_SCENARIO.name} (issue #25's raid cleanup, about 9 minutes) runs alone
-  --members N        override the member count (for trying things out; ${RAID_SCENARIO.name}: the guild's, raid included)
+  --scenario NAME    one scenario (repeatable); ${RAID_SCENARIO.name} (issue #25's raid cleanup, about 9 minutes) and
+                     ${JOIN_BURST_SCENARIO.name} (issue #26's standing rule through a join burst, about 6 minutes) run alone
+  --members N        override the member count (for trying things out; ${RAID_SCENARIO.name}: the guild's, raid included;
+                     ${JOIN_BURST_SCENARIO.name}: the members before the burst, the burst a twentieth of them at most)
   --window SECONDS   override the measured window (${RAID_SCENARIO.name}: how long each baseline runs, default ${RAID_SCENARIO.baselineSeconds})
   --subjects LIST    comma-separated, of ${SUBJECT_KINDS.join(', ')}, and listing (the boss
                      listing the guild alone, a dry run; by default in the 20k, 100k and 1m scenarios)
@@ -20,7 +23,8 @@ export const BENCH_USAGE = `usage: npm run bench -- [--quick | --scenario NAME] 
                      --quick run; ${SCENARIOS.filter((scenario) => scenario.resultsFile)
 												.map((scenario) => `bench/${scenario.resultsFile} for --scenario ${scenario.name} alone`)
 												.join(', ')},
-                     bench/${RAID_RESULTS_FILE} for --scenario ${RAID_SCENARIO.name};
+                     bench/${RAID_RESULTS_FILE} for --scenario ${RAID_SCENARIO.name},
+                     bench/${JOIN_BURST_RESULTS_FILE} for --scenario ${JOIN_BURST_SCENARIO.name};
                      bench/results.local.json otherwise)`;
 
 /** What a default and a `--quick` run promise to finish in, in seconds; a custom run gets at least the default's. */
@@ -35,6 +39,8 @@ export interface BenchArgs {
 	scenarios: Scenario[];
 	/** `--scenario raid`: issue #25's raid cleanup, run alone (no other scenario is then in {@link scenarios}). */
 	raid: RaidScenario | null;
+	/** `--scenario join-burst`: issue #26's standing rule through a join burst, run alone (no other scenario is then in {@link scenarios}). */
+	joinBurst: JoinBurstScenario | null;
 	/** The time the mode promises to finish in; later subjects are skipped past it. */
 	budgetSeconds: number;
 	out: string | undefined;
@@ -59,6 +65,7 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
 	});
 	if (values.quick && values.scenario) throw new Error('give --quick or --scenario, not both');
 	if (values.scenario?.includes(RAID_SCENARIO.name)) return parseRaidArgs(values);
+	if (values.scenario?.includes(JOIN_BURST_SCENARIO.name)) return parseJoinBurstArgs(values);
 	const names: readonly string[] =
 		values.scenario ?? (values.quick ? QUICK_SCENARIOS : SCENARIOS.filter((scenario) => !scenario.optIn).map((scenario) => scenario.name));
 	let scenarios = names.map((name) => {
@@ -97,7 +104,7 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
 				DEFAULT_BUDGET_SECONDS,
 				scenarios.reduce((sum, scenario) => sum + (scenario.budgetSeconds ?? 0), 0),
 			);
-	return { mode, scenarios, raid: null, budgetSeconds, out, help: values.help };
+	return { mode, scenarios, raid: null, joinBurst: null, budgetSeconds, out, help: values.help };
 }
 
 /**
@@ -126,8 +133,38 @@ function parseRaidArgs(values: { scenario?: string[]; members?: string; window?:
 		mode: 'custom',
 		scenarios: [],
 		raid,
+		joinBurst: null,
 		budgetSeconds,
 		out: values.out ?? (overridden ? undefined : benchResultsFile(RAID_RESULTS_FILE)),
+		help: values.help,
+	};
+}
+
+/**
+ * `--scenario join-burst`, alone: its subjects, table and results file are its own. `--members`
+ * sizes the guild before the burst (the burst stays 5,000, or a twentieth of a guild under
+ * 100,000); it always runs massnick with 10 workers and with one token.
+ */
+function parseJoinBurstArgs(values: { scenario?: string[]; members?: string; window?: string; subjects?: string; out?: string; help: boolean }): BenchArgs {
+	const name = JOIN_BURST_SCENARIO.name;
+	if (values.scenario!.length > 1) throw new Error(`--scenario ${name} runs alone: give it without other scenarios`);
+	if (values.subjects !== undefined)
+		throw new Error(`--subjects does not apply to --scenario ${name}: it always runs massnick with 10 workers and with one token`);
+	if (values.window !== undefined) throw new Error(`--window does not apply to --scenario ${name}: each subject runs until every joiner is timed out`);
+	let joinBurst: JoinBurstScenario = JOIN_BURST_SCENARIO;
+	if (values.members !== undefined) {
+		const members = positiveInteger('--members', values.members);
+		if (members < 1000)
+			throw new Error(`--members must be at least 1000 for --scenario ${name} (the burst is a twentieth of the guild at most), got ${members}`);
+		joinBurst = { ...joinBurst, name: `${name}@${members}`, members, joiners: Math.min(JOIN_BURST_SCENARIO.joiners, Math.floor(members / 20)) };
+	}
+	return {
+		mode: 'custom',
+		scenarios: [],
+		raid: null,
+		joinBurst,
+		budgetSeconds: JOIN_BURST_BUDGET_SECONDS,
+		out: values.out ?? (values.members === undefined ? benchResultsFile(JOIN_BURST_RESULTS_FILE) : undefined),
 		help: values.help,
 	};
 }

@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { buildResultsFile, currentLoadAverage, type RunInfo } from './buildResultsFile.js';
 import { formatReport } from './formatReport.js';
+import { buildJoinBurstResultsFile } from './joinburst/buildJoinBurstResultsFile.js';
+import { formatJoinBurstReport } from './joinburst/formatJoinBurstReport.js';
+import type { JoinBurstScenario } from './joinburst/JoinBurstScenario.js';
+import { runJoinBurst } from './joinburst/runJoinBurst.js';
 import { NodeChild } from './NodeChild.js';
 import { BENCH_USAGE, type BenchArgs, parseBenchArgs } from './parseBenchArgs.js';
 import { LOCAL_RESULTS_FILE, RESULTS_FILE } from './paths.js';
@@ -33,7 +37,8 @@ interface RunContext {
  * the 2021 design) in turn, each in its own process, measured from outside: each one's changes
  * (renames, roles given) from the sandbox's request log, memory and CPU from `/proc`; then,
  * where the scenario asks, the boss listing the guild alone (issue #8). `--scenario raid` runs
- * issue #25's raid cleanup instead (bench/raid/runRaid.ts). Prints a table on stdout (progress
+ * issue #25's raid cleanup instead (bench/raid/runRaid.ts), `--scenario join-burst` issue #26's
+ * standing rule through a join burst (bench/joinburst/runJoinBurst.ts). Prints a table on stdout (progress
  * goes to stderr) and writes the results file.
  *
  * @returns the exit code: 0 when every subject was measured (targets missed are reported, not
@@ -72,7 +77,11 @@ export async function runBench(args: string[]): Promise<number> {
 
 	let measured: Measured;
 	try {
-		measured = parsed.raid ? await measureRaid(parsed.raid, context) : await measureScenarios(parsed, context);
+		measured = parsed.raid
+			? await measureRaid(parsed.raid, context)
+			: parsed.joinBurst
+				? await measureJoinBurst(parsed.joinBurst, context)
+				: await measureScenarios(parsed, context);
 	} finally {
 		NodeChild.killAll();
 		process.off('SIGINT', interrupt);
@@ -119,5 +128,18 @@ async function measureRaid(scenario: RaidScenario, context: RunContext): Promise
 		failed: results.some((result) => result.status === 'failed'),
 		report: formatRaidReport(scenario, results),
 		resultsFile: (run) => buildRaidResultsFile({ ...run, restOffsetMs: scaledRestOffsetMs(scenario.timeScale) }, scenario, results),
+	};
+}
+
+/** Issue #26's join burst: a standing /masstimeout followed by massnick with 10 workers and with one token, each on a fresh guild. */
+async function measureJoinBurst(scenario: JoinBurstScenario, context: RunContext): Promise<Measured> {
+	context.progress(
+		`${scenario.name} run: ${scenario.joiners.toLocaleString('en')} joiners over ${scenario.burstSeconds} s among ${scenario.members.toLocaleString('en')} members, time scale ${scenario.timeScale}; logs in ${context.workDir}`,
+	);
+	const results = await runJoinBurst(scenario, context);
+	return {
+		failed: results.some((result) => result.status === 'failed'),
+		report: formatJoinBurstReport(scenario, results),
+		resultsFile: (run) => buildJoinBurstResultsFile({ ...run, restOffsetMs: scaledRestOffsetMs(scenario.timeScale) }, scenario, results),
 	};
 }

@@ -40,6 +40,8 @@ export const ErrorCodes = {
 	RuleConflict: 'RULE_CONFLICT',
 	/** No standing rule goes by the name or id given. */
 	NoRule: 'NO_RULE',
+	/** A standing rule stopped: who made it left, or lost the permission or the rank it needs. */
+	RuleRequesterLost: 'RULE_REQUESTER_LOST',
 	// The doctor's findings (besides the codes above, which it reuses)
 	CommandsNotAllowed: 'COMMANDS_NOT_ALLOWED',
 	StatusChannelNotWritable: 'STATUS_CHANNEL_NOT_WRITABLE',

@@ -1,5 +1,17 @@
 import { ErrorCodes, JobError, MassnickError } from '../errors.js';
-import { compileMemberFilter, compileNamePattern, decodeIdFile, type MemberFilters, type MemberKind, parseDateOrDuration, parseIdList } from '../jobs/index.js';
+import {
+	compileMemberFilter,
+	compileNamePattern,
+	decodeIdFile,
+	isDuration,
+	type MemberFilterSpec,
+	type MemberFilters,
+	type MemberKind,
+	parseDateOrDuration,
+	parseIdList,
+	TIME_FILTERS,
+	type TimeFilter,
+} from '../jobs/index.js';
 import type { ActionArgs, ActionModule } from './ActionModule.js';
 import { EXCLUDE_ROLE_OPTION, FILTER_OPTIONS, ONLY_ROLE_OPTION } from './commonOptions.js';
 
@@ -13,6 +25,11 @@ export interface ReadFiltersOptions {
 	 * path the command line read. Reading it is the caller's (it waits on the network or the disk).
 	 */
 	readonly idsFile?: IdsFile | undefined;
+	/**
+	 * For a standing rule: durations are kept as typed besides their reading as of `now`, so the rule
+	 * reads them anew as it plans (`MemberFilterSpec.ago`). A job that is not a rule reads them once.
+	 */
+	readonly rule?: boolean | undefined;
 }
 
 /** A file of user ids as it was given: its name, for people, and its bytes. */
@@ -27,7 +44,7 @@ export interface IdsFile {
  *
  * @throws {JobError} `INVALID_ARGUMENT`, naming the option and what it takes.
  */
-export function readFilters(args: ActionArgs, module: ActionModule, { now, optionName, idsFile }: ReadFiltersOptions): MemberFilters {
+export function readFilters(args: ActionArgs, module: ActionModule, { now, optionName, idsFile, rule }: ReadFiltersOptions): MemberFilters {
 	const when = (option: string): number | undefined => {
 		const text = args.string(option);
 		return text === undefined ? undefined : named(option, () => parseDateOrDuration(text, now));
@@ -53,6 +70,7 @@ export function readFilters(args: ActionArgs, module: ActionModule, { now, optio
 		...defined('createdBefore', when(FILTER_OPTIONS.createdBefore)),
 		...defined('createdAfter', when(FILTER_OPTIONS.createdAfter)),
 		...defined('nameMatches', nameMatches),
+		...(rule ? defined('ago', durationsOf(args)) : {}),
 	};
 	// A window whose start is not before its end holds nobody.
 	for (const [after, before] of [
@@ -77,6 +95,16 @@ export function readFilters(args: ActionArgs, module: ActionModule, { now, optio
 	// Every filter checked together as the planner will compile it.
 	compileMemberFilter(filters, { guildId: '' });
 	return filters;
+}
+
+/** The time filters given as a duration (`created_after:1d`), as typed; `undefined` for none. */
+function durationsOf(args: ActionArgs): MemberFilterSpec['ago'] {
+	const ago: Partial<Record<TimeFilter, string>> = {};
+	for (const field of TIME_FILTERS) {
+		const text = args.string(FILTER_OPTIONS[field]);
+		if (text !== undefined && isDuration(text)) ago[field] = text.trim();
+	}
+	return Object.keys(ago).length > 0 ? ago : undefined;
 }
 
 /** The ids of a file, sorted; its mistakes named with the option and the file (`ids_file: raid.csv has …`). */

@@ -35,6 +35,8 @@ import type { LiveStatus } from './status/LiveStatus.js';
 import { PreviewBoard } from './preview/PreviewBoard.js';
 import type { FleetFields } from './resume/logUnresumed.js';
 import { type DecideResume, resumeAfterRestart } from './resume/resumeAfterRestart.js';
+import { recheckRules } from './rules/recheckRules.js';
+import { RequesterWatch } from './rules/RequesterWatch.js';
 import { WorkersElsewhere } from './fleet/WorkersElsewhere.js';
 import { wordError } from './wordError.js';
 
@@ -43,7 +45,8 @@ import { wordError } from './wordError.js';
  * them into jobs, a changing one through a preview and its Start button (buttons are routed by
  * their custom_id's prefix, see `componentHandlers.ts`). It also carries member joins and leaves
  * to the running job (it is the one client with the Server Members intent, so the workers need
- * not each parse every member event).
+ * not each parse every member event), and re-checks the standing rules' requesters while the
+ * rules run (see `RequesterWatch`).
  *
  * A boss holding none or only some of the workers (`WORKER_IDS`) reads the bots of the others at
  * start, with their tokens when `WORKER_TOKENS` lists every worker's, and keeps their roles
@@ -56,6 +59,8 @@ export class Boss implements BossHandle {
 	#context: BossContext | undefined;
 	/** The workers other processes hold (none when the boss holds every worker). */
 	#elsewhere = WorkersElsewhere.none();
+	/** Stops a standing rule whose requester may no longer have it go on, while it runs (see `RequesterWatch`). */
+	#requesters: RequesterWatch | undefined;
 
 	constructor(
 		readonly config: Config,
@@ -144,6 +149,14 @@ export class Boss implements BossHandle {
 		const { dataDir, guildId } = this.config;
 		const notes = new JobNotes({ dataDir, guildId, logger: context.logger, oldNotes: context.jobs.records });
 		this.#context = { ...context, boss: this, previews, fleetTallies: new FleetTallies(), notes };
+		const rulesLog = context.logger.child({ component: 'rules' });
+		this.#requesters = new RequesterWatch({
+			client: this.client,
+			guildId,
+			rules: () => context.jobs.rules.all,
+			recheck: () => recheckRules(this.#context!, rulesLog),
+			failed: (error) => rulesLog.error({ err: error }, "could not re-check the standing rules' requesters"),
+		});
 		this.client.on(Events.InteractionCreate, (interaction) => {
 			if (interaction.guildId !== this.config.guildId) return;
 			if (interaction.isChatInputCommand()) void this.#handle(interaction);
@@ -224,6 +237,7 @@ export class Boss implements BossHandle {
 
 	async stop(): Promise<void> {
 		this.#live?.stop();
+		await this.#requesters?.stop();
 		// An open preview says nothing ran, while the boss can still edit it.
 		await this.#context?.previews.stop();
 		await this.client.destroy();

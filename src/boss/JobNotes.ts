@@ -14,6 +14,20 @@ export interface JobNote {
 	readonly notResumed?: { readonly at: string; readonly reason: string; readonly next: string } | undefined;
 	/** The channel its /restore was run in, for a restart that resumes the restore. */
 	readonly restoreChannelId?: string | undefined;
+	/** A standing rule stopped while it ran (its requester lost what it needs): when, and why, for /status. */
+	readonly ruleStopped?: RuleStopped | undefined;
+}
+
+/** Why a standing rule stopped, as /status shows it once the rule is gone. */
+export interface RuleStopped {
+	/** ISO 8601. */
+	readonly at: string;
+	/** The rule as /status named it: `Adding @Member`. */
+	readonly title: string;
+	/** Why, as a clause: `alice, who started it, no longer has the Manage Roles permission`. */
+	readonly reason: string;
+	/** What to do, as a sentence. */
+	readonly next: string;
 }
 
 export interface JobNotesOptions {
@@ -60,6 +74,15 @@ export class JobNotes {
 				.catch((error: unknown) => this.#warn(error));
 			return (await this.#load())[jobId] ?? {};
 		});
+	}
+
+	/** The standing rules that stopped while they ran, by job id, the newest first. */
+	stoppedRules(): Promise<{ readonly jobId: string; readonly stopped: RuleStopped }[]> {
+		return this.#queued([], async () =>
+			Object.entries(await this.#load())
+				.flatMap(([jobId, note]) => (note.ruleStopped ? [{ jobId, stopped: note.ruleStopped }] : []))
+				.sort((a, b) => b.stopped.at.localeCompare(a.stopped.at)),
+		);
 	}
 
 	/** Changes the note on job `jobId`, after every change asked for before. */
@@ -142,12 +165,17 @@ function toNote(value: Record<string, unknown> | null | undefined): JobNote {
 	const text = (field: unknown): string | undefined => (typeof field === 'string' ? field : undefined);
 	const status = value?.statusMessage as Record<string, unknown> | undefined;
 	const why = value?.notResumed as Record<string, unknown> | undefined;
+	const stopped = value?.ruleStopped as Record<string, unknown> | undefined;
 	const note: JobNote = {
 		channelId: text(value?.channelId),
 		statusMessage:
 			text(status?.channelId) && text(status?.messageId) ? { channelId: text(status?.channelId)!, messageId: text(status?.messageId)! } : undefined,
 		notResumed: text(why?.at) && text(why?.reason) && text(why?.next) ? { at: text(why?.at)!, reason: text(why?.reason)!, next: text(why?.next)! } : undefined,
 		restoreChannelId: text(value?.restoreChannelId),
+		ruleStopped:
+			text(stopped?.at) && text(stopped?.title) && text(stopped?.reason) && text(stopped?.next)
+				? { at: text(stopped?.at)!, title: text(stopped?.title)!, reason: text(stopped?.reason)!, next: text(stopped?.next)! }
+				: undefined,
 	};
 	return Object.fromEntries(Object.entries(note).filter(([, field]) => field !== undefined));
 }

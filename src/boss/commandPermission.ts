@@ -1,3 +1,5 @@
+import { moduleOfType } from '../actions/index.js';
+import type { MassAction } from '../jobs/index.js';
 import { commandDefinitions } from './commands/bossCommands.js';
 
 /**
@@ -15,4 +17,13 @@ import { commandDefinitions } from './commands/bossCommands.js';
 export function commandPermission(name: string): bigint | undefined {
 	const bits = commandDefinitions.find((command) => command.name === name)?.default_member_permissions;
 	return bits === undefined || bits === null ? undefined : BigInt(bits);
+}
+
+/**
+ * What a job of `action` asks of who runs it, and of whoever goes on with it (a restart, a standing
+ * rule re-checked): its command's permission (see {@link commandPermission}), else the action's own.
+ */
+export function actionCommandPermission(action: Pick<MassAction, 'type' | 'permission'>): bigint {
+	const module = moduleOfType(action.type);
+	return (module && commandPermission(module.command.name)) ?? action.permission;
 }

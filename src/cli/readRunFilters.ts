@@ -7,14 +7,18 @@ import { type ActionRunRequest, argsOfRequest, cliOptionName } from './parseRunA
 
 /**
  * The filters of `massnick run`'s job, checked before anything connects (see `readFilters`): the
- * file of `--ids-file` read from disk here, its size checked before it is read.
+ * file of `--ids-file` read from disk here, its size checked before it is read. For a standing
+ * rule (`rule`), durations are kept as typed too, for the rule to read anew.
  *
  * @throws {JobError} `INVALID_ARGUMENT`, naming the flag: a bad filter, or a file that cannot be read.
  */
-export async function readRunFilters(request: ActionRunRequest, now: number = Date.now()): Promise<MemberFilters> {
+export async function readRunFilters(
+	request: ActionRunRequest,
+	{ now = Date.now(), rule = false }: { now?: number; rule?: boolean } = {},
+): Promise<MemberFilters> {
 	const path = request.options[FILTER_OPTIONS.userIds];
 	const idsFile = typeof path === 'string' ? await readIdsFile(path) : undefined;
-	return readFilters(argsOfRequest(request), request.module, { now, optionName: cliOptionName, idsFile });
+	return readFilters(argsOfRequest(request), request.module, { now, optionName: cliOptionName, idsFile, rule });
 }
 
 async function readIdsFile(path: string): Promise<IdsFile> {

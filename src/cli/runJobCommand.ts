@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { namedModule } from '../actions/index.js';
+import { namedModule, readKeep } from '../actions/index.js';
 import { formatWorkers } from '../present/index.js';
 import { type Config, loadConfig, createRedactor, secretsOf } from '../config/index.js';
 import { JobError, MassnickError } from '../errors.js';
@@ -9,7 +9,7 @@ import { startMassnick } from '../startMassnick.js';
 import type { RunningMassnick } from './RunningMassnick.js';
 import { cliRequester } from './cliRequester.js';
 import { LogProgress, progressFields } from './LogProgress.js';
-import { argsOfRequest, parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
+import { argsOfRequest, cliOptionName, parseRunArgs, RUN_USAGE } from './parseRunArgs.js';
 import { readRunFilters } from './readRunFilters.js';
 import type { ProgressView } from './ProgressView.js';
 import { runLockdown } from './runLockdown.js';
@@ -79,7 +79,8 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 			if (request.name !== undefined) fallback = nameChecked(() => namedModule().byName.clear(request.name!, settings));
 		} else {
 			nameChecked(() => request.module.check?.(argsOfRequest(request), settings));
-			filters = await readRunFilters(request);
+			const keep = readKeep(argsOfRequest(request), { now: Date.now(), optionName: cliOptionName });
+			filters = await readRunFilters(request, { rule: keep !== undefined });
 		}
 	} catch (error) {
 		if (!(error instanceof MassnickError)) throw error;

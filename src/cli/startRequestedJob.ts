@@ -72,7 +72,7 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 	const args = argsOfRequest(request);
 	const { action } = request.module.request(args, massnick.actionDeps);
 	const keep = readKeep(args, { now: Date.now(), optionName: cliOptionName });
-	const filters = given ?? (await readRunFilters(request));
+	const filters = given ?? (await readRunFilters(request, { rule: keep !== undefined }));
 	for (const [option, id] of [
 		[request.module.onlyRoleOption ?? ONLY_ROLE_OPTION, filters.onlyRoleId],
 		[EXCLUDE_ROLE_OPTION, filters.excludeRoleId],

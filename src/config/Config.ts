@@ -56,6 +56,11 @@ export interface JournalSettings {
 	 * kept no longer than it is useful. 0 deletes it at the next check.
 	 */
 	readonly deleteRestoredAfterDays: number;
+	/**
+	 * A standing rule's journal file is compacted (one line per member a restore can still use)
+	 * once it is larger than this many KiB and than twice its size after its last compaction.
+	 */
+	readonly compactAboveKB: number;
 }
 
 export interface SafetySettings {

@@ -36,6 +36,9 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze<Settings>({
 	},
 	journal: {
 		deleteRestoredAfterDays: 30,
+		// 8 MiB, about 80,000 members' lines: a standing rule's journal that small costs little disk
+		// and reads in well under a second, so rewriting it is not worth the work.
+		compactAboveKB: 8192,
 	},
 	preview: {
 		timeoutSeconds: 60,

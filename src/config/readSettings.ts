@@ -38,6 +38,7 @@ const RULES: Readonly<Record<string, Rule>> = {
 		why: 'Discord bans the IP for an hour at 10,000 invalid requests in 10 minutes',
 	},
 	'journal.deleteRestoredAfterDays': { type: 'int', min: 0, max: 3650 },
+	'journal.compactAboveKB': { type: 'int', min: 1, max: 4_194_304, why: 'KiB: 1 KiB to 4 GiB' },
 	'preview.timeoutSeconds': {
 		type: 'int',
 		min: 10,

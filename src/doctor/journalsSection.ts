@@ -7,7 +7,10 @@ import { journalName, journalsOnDisk } from '../jobs/index.js';
  * what is on disk; only a fully restored one has a deletion date, the others may still be
  * needed by `/restore`.
  */
-export function journalsSection(config: Pick<Config, 'dataDir' | 'journal'>, now: () => number = Date.now): () => Promise<string[]> {
+export function journalsSection(
+	config: Pick<Config, 'dataDir'> & { readonly journal: Pick<Config['journal'], 'deleteRestoredAfterDays'> },
+	now: () => number = Date.now,
+): () => Promise<string[]> {
 	return async () => {
 		const warnings: string[] = [];
 		const journals = await journalsOnDisk(config.dataDir, {

@@ -1,7 +1,7 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
 import type { MemberRecord } from '../discord/MemberRecord.js';
 import { whenAborted } from '../util/whenAborted.js';
-import { JoinerReconciler } from './job/JoinerReconciler.js';
+import { JoinerReconciler, RECENT_PAGES } from './job/JoinerReconciler.js';
 import { ListedIdsTally } from './job/ListedIdsTally.js';
 import type { JobMode, JobOptions, KeepOptions } from './job/JobOptions.js';
 import type { JobEvents, JobResult, JobState } from './job/JobState.js';
@@ -59,7 +59,7 @@ export class Job extends EventEmitter<JobEvents> {
 	#failure: Error | undefined;
 	readonly #requests = new AbortController();
 	/** Which joiners the job assigns itself, and which the listing finds. */
-	readonly #joiners = new JoinerReconciler<MemberRecord>();
+	readonly #joiners: JoinerReconciler<MemberRecord>;
 	/** One slice per worker id this job works: where each member goes, and each slice's work. */
 	readonly #slices: SliceDispatch;
 	/** Dropped when the run ends, so an ended job kept for /status holds no journal index. */
@@ -83,6 +83,7 @@ export class Job extends EventEmitter<JobEvents> {
 		this.filters = options.filters ?? {};
 		if (options.keep && (options.dryRun || options.mode !== 'apply')) throw new RangeError('only a job applying its action may keep applying it');
 		this.keep = options.keep;
+		this.#joiners = new JoinerReconciler(RECENT_PAGES, options.yieldListing !== undefined);
 		this.listedIds = this.filters.userIds === undefined ? undefined : new ListedIdsTally(this.filters.userIds);
 		this.nonMemberHandling = nonMemberHandling(this.action, this.mode, this.filters, options.guildId);
 		this.#nonMembers = this.nonMemberHandling.reached ? new NonMemberPhase() : undefined;
@@ -96,8 +97,7 @@ export class Job extends EventEmitter<JobEvents> {
 		this.#plan = plan;
 		this.#beforeChange = beforeChange;
 		const { maxInFlight } = options;
-		// Each slice listens for cancel, and each change in flight for its own request's sake: a
-		// bounded number (workers × in flight), more than Node's default warning level of 10.
+		// Each slice and each change in flight listens for cancel: bounded, above Node's warning level of 10.
 		setMaxListeners(Math.max(1, layout.ids.length) * (maxInFlight + 4) + 10, this.#controller.signal, this.#requests.signal);
 		this.#slices = SliceDispatch.of({ layout, maxInFlight, batchSize: this.#batch?.size, progress: this.progress, workerOf: (id) => fleet.get(id) });
 	}

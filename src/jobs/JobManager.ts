@@ -82,11 +82,13 @@ export class JobManager {
 	/** Starts `action` over the guild (or counts it, as a dry run), admitted first; a run of an open journal's action and target appends to it. */
 	async startJob(action: MassAction, options: StartJobOptions): Promise<Job> {
 		// Refused before the journal is touched: nothing of a job out of its requester's reach is kept.
-		this.admission.admit({ action, undo: false, rank: options.rank, allowed: options.allowed });
 		const { dryRun, startedBy, rank, record, filters = {}, keep } = options;
+		this.admission.admit({ action, undo: false, rank, allowed: options.allowed, beside: keep?.catchUp });
 		if (keep) this.rules.admit(action, dryRun);
 		const journal = options.journal !== false;
-		return this.#launch(await this.#slot.start('sweep', () => applyRun(this.#deps, { action, dryRun, startedBy, rank, filters, journal, record, keep })));
+		const { kind, yieldListing } = this.#slot.placeFor(keep);
+		const build = () => applyRun(this.#deps, { action, dryRun, startedBy, rank, filters, journal, record, keep, yieldListing });
+		return this.#launch(await this.#slot.start(kind, build));
 	}
 
 	/**

@@ -93,6 +93,23 @@ export interface NonMemberReach {
 	limitReached(error: unknown): MassnickError | undefined;
 }
 
+/**
+ * Which of a job's journal entries a restore can no longer use, for a standing rule's journal,
+ * which is compacted to those it can (see `compactJournal`). The engine knows nothing of what an
+ * action sets: each says it here. Absent: every entry is kept (a ban can be lifted; a kick is a
+ * record of who was kicked).
+ */
+export interface EntryLife {
+	/**
+	 * What the action set leaves with a member who leaves the guild: Discord gives a member who
+	 * joins again no nickname and no roles, so their entry can undo nothing. The rule then journals
+	 * a `left` line for them, and their next change, after they rejoin, journals their original anew.
+	 */
+	readonly lostOnLeave?: boolean | undefined;
+	/** Whether `entry` has come undone by itself at `now` (Unix ms): a timeout past its end. */
+	expired?(entry: RestoreEntry, now: number): boolean;
+}
+
 export interface MassAction {
 	/** Names the action in journals, so a restore can rebuild it: `role-add`. */
 	readonly type: string;
@@ -190,6 +207,8 @@ export interface MassAction {
 	 * triggers it again: the member then holds what it set, which its plan calls done.
 	 */
 	readonly followsChanges?: boolean | undefined;
+	/** Which journal entries of a standing rule of it a restore can no longer use (see {@link EntryLife}). */
+	readonly entryLife?: EntryLife | undefined;
 	/** Sends one change; throws discord.js's errors as they come. */
 	apply(target: ChangeTarget, memberId: string, to: SlotValue, request: ChangeRequest): Promise<void>;
 }

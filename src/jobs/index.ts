@@ -13,6 +13,7 @@ export type {
 	ChangedRole,
 	ChangeRequest,
 	ChangeTarget,
+	EntryLife,
 	MassAction,
 	NonMemberReach,
 	RestoreListing,
@@ -40,7 +41,8 @@ export {
 	others,
 	type Range,
 } from './estimateJob.js';
-export type { MemberKind } from './filters/MemberFilterSpec.js';
+export type { MemberFilterSpec, MemberKind, TimeFilter } from './filters/MemberFilterSpec.js';
+export { TIME_FILTERS } from './filters/MemberFilterSpec.js';
 export { compileMemberFilter } from './filters/compileMemberFilter.js';
 export { compileNamePattern, MAX_NAME_PATTERN_LENGTH } from './filters/compileNamePattern.js';
 export { describeFilters, describeListedIds, listed } from './filters/describeFilters.js';
@@ -48,7 +50,7 @@ export { listedIdsLine } from './listedIdsLine.js';
 export { decodeIdFile } from './filters/decodeIdFile.js';
 export { checkIdFileSize, MAX_ID_FILE_BYTES } from './filters/idFileSize.js';
 export { type IdList, MAX_LISTED_IDS, parseIdList } from './filters/parseIdList.js';
-export { parseDateOrDuration } from './filters/parseDateOrDuration.js';
+export { isDuration, parseDateOrDuration } from './filters/parseDateOrDuration.js';
 export { fleetGuildContext } from './fleetGuildContext.js';
 export { type FleetJob, readFleetJobs } from './fleetJobs.js';
 export type { JobJournalSummary } from './journal/JobJournal.js';
@@ -63,6 +65,7 @@ export { actionToUndo, noJournalError, scanJournal } from './restoreQueries.js';
 export { isIrreversible, journalToUndo, type UndoTarget } from './journalToUndo.js';
 export { decideResume } from './resume/decideResume.js';
 export { isDemoted } from './resume/isDemoted.js';
+export { type AskedBy, requesterRefusal } from './resume/requesterRefusal.js';
 export type {
 	CheckFirst,
 	LeaveIt,

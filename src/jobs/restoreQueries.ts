@@ -1,7 +1,7 @@
 import { ErrorCodes, JobError } from '../errors.js';
 import type { JobJournalSummary } from './journal/JobJournal.js';
 import type { JournalHeader } from './journal/Journal.js';
-import { readEntries } from './journal/Journal.js';
+import { readEntryRecords } from './journal/readEntries.js';
 import type { MassAction } from './MassAction.js';
 import type { RestoreEntry } from './Plan.js';
 
@@ -38,7 +38,7 @@ export function actionToUndo(header: JournalHeader, actionOf: (header: JournalHe
 
 /**
  * One pass over the job's journal, every file of it (one per worker in a fleet): the entries of
- * `ids` (the first per id wins, as in the restore's own index) and how many members it holds,
+ * `ids` (the first per id wins, as in the restore's own index, since the member last joined) and how many members it holds,
  * keeping no more than those entries in memory. A member is journaled in one file only (its
  * worker's), so the files' counts add up.
  */
@@ -46,9 +46,15 @@ export async function scanJournal(summary: JobJournalSummary, ids: ReadonlySet<s
 	const found = new Map<string, RestoreEntry>();
 	let entries = 0;
 	for (const file of summary.files) {
-		for await (const entry of readEntries(file.path)) {
+		for await (const record of readEntryRecords(file.path)) {
+			// A `left` line is written only for a member the file holds: it takes one entry away.
+			if (record.type === 'left') {
+				entries--;
+				found.delete(record.id);
+				continue;
+			}
 			entries++;
-			if (ids.has(entry.id) && !found.has(entry.id)) found.set(entry.id, entry);
+			if (ids.has(record.id) && !found.has(record.id)) found.set(record.id, { id: record.id, from: record.from, to: record.to });
 		}
 	}
 	return { found, entries };

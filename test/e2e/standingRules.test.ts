@@ -1,13 +1,17 @@
 import type { SandboxRequest } from '@massnick/discord-sandbox';
+import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/jobs/Job.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
 import { type Answer, commandAnswer } from '../support/commandAnswer.js';
+import { startRule } from '../support/startRule.js';
 import { type Stack, startStack } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
 
 const WORKERS = 4;
-const JOINERS = 30;
+/** Joiners over the run, in waves, as the issue's bar has them: each given the role within seconds. */
+const JOINERS = 300;
+const WAVES = 10;
 const ROLE_ROUTE = '/guilds/:id/members/:id/roles/:id';
 const PATCH_MEMBER = (request: SandboxRequest): boolean => request.method === 'PATCH' && request.route === '/guilds/:id/members/:id';
 
@@ -30,25 +34,6 @@ describe('standing rules', () => {
 	const answer = async (command: string, options: Record<string, unknown> = {}): Promise<Answer> =>
 		commandAnswer(stack.control, await stack.control.invoke(guildId, stack.sandbox.ownerId, command, options, stack.sandbox.channelId));
 
-	/** Starts a rule from its preview and waits until its sweep is over and it follows joins. */
-	async function startRule(command: string, options: Record<string, unknown>): Promise<Job> {
-		const known = new Set(stack.massnick.jobs.rules.all);
-		const preview = await stack.preview(command, { ...options, keep: true });
-		expect((preview.message.embeds[0] as { description?: string } | undefined)?.description ?? preview.message.content).toMatch(/standing rule/i);
-		await stack.press(preview.message.id, preview.start);
-		let rule: Job | undefined;
-		await waitUntil(
-			() => {
-				rule = stack.massnick.jobs.rules.all.find((job) => !known.has(job) && job.following);
-				const sweep = rule?.progress.snapshot();
-				// Its sweep's members all handled: what it sends from now on is for joiners.
-				return sweep !== undefined && sweep.done >= sweep.total;
-			},
-			{ what: `/${command} keep to follow joins`, timeoutMs: 60_000 },
-		);
-		return rule!;
-	}
-
 	beforeAll(async () => {
 		stack = await startStack({ members: 300, workers: WORKERS, settings: (config) => ({ ...config, preview: { timeoutSeconds: 60, skipBelowMembers: 0 } }) });
 		guildId = stack.sandbox.guildId;
@@ -61,20 +46,63 @@ describe('standing rules', () => {
 		await stack?.close();
 	});
 
-	it('/massrole add keep gives the role to everyone who joins after its sweep, each by its owner worker', async () => {
-		roleRule = await startRule('massrole add', { role: memberRole });
-		expect(stack.massnick.jobs.current).toBeUndefined();
+	it('/masstimeout keep created_after:1d times out the accounts a day old that join, and reads the day anew (no real joiner)', async () => {
+		// First: the sandbox gives older accounts only to joiners above the guild's newest id's time.
+		await stack.control.editRole(guildId, stack.sandbox.state.guild.roleIds.Massnick, {
+			permissions: ['ManageNicknames', 'ChangeNickname', 'ViewAuditLog', 'ManageRoles', 'ModerateMembers'],
+		});
+		await waitUntil(() => stack.massnick.fleet.workers.every((worker) => worker.hasPermission(PermissionFlagsBits.ModerateMembers)), {
+			what: 'the workers to see Moderate Members given',
+		});
+		const rule = await startRule(stack, 'masstimeout', { duration: '1h', created_after: '1d' });
+		expect(rule.filters.ago).toEqual({ createdAfter: '1d' });
 		const { lastSeq } = await stack.control.requests();
-		({ ids: joiners } = await stack.control.addMembers(guildId, JOINERS));
+		const { raidIds, realIds } = await stack.control.stageRaid(guildId, { count: 12, realJoiners: 6, windowMs: 60_000 });
+		const timedOut = async (): Promise<Set<string>> =>
+			new Set(
+				(await stack.control.requests(lastSeq)).requests
+					.filter((request) => PATCH_MEMBER(request) && request.status === 200)
+					.map((request) => request.targetId!),
+			);
 		await waitUntil(
 			async () => {
-				const members = await stack.control.members(guildId);
-				return joiners.every((id) => members.find((member) => member.id === id)?.roles.includes(memberRole));
+				const ids = await timedOut();
+				return raidIds.every((id) => ids.has(id));
 			},
-			{ what: 'every joiner to get @Newcomer', timeoutMs: 30_000 },
+			{ what: 'every day-old account timed out', timeoutMs: 30_000 },
 		);
+		await waitUntil(() => rule.progress.snapshot().done >= rule.progress.snapshot().total, { what: 'the real joiners planned too' });
+		const reached = await timedOut();
+		expect(realIds.filter((id) => reached.has(id))).toEqual([]);
+		expect([...reached].sort()).toEqual([...raidIds].sort());
+		expect((await answer('cancel', { rule: rule.id })).text).toContain(rule.id);
+		expect((await rule.ended()).state).toBe('cancelled');
+	});
+
+	it('/massrole add keep gives the role to everyone who joins after its sweep, each by its owner worker, within seconds', async () => {
+		roleRule = await startRule(stack, 'massrole add', { role: memberRole });
+		expect(stack.massnick.jobs.current).toBeUndefined();
+		const { lastSeq } = await stack.control.requests();
+		joiners = [];
+		const joinedAt = new Map<string, number>();
+		for (let wave = 0; wave < WAVES; wave++) {
+			const at = Date.now();
+			const { ids } = await stack.control.addMembers(guildId, JOINERS / WAVES);
+			for (const id of ids) joinedAt.set(id, at);
+			joiners.push(...ids);
+			await waitUntil(
+				async () => {
+					const members = await stack.control.members(guildId);
+					return ids.every((id) => members.find((member) => member.id === id)?.roles.includes(memberRole));
+				},
+				{ what: `wave ${wave + 1}'s joiners to get @Newcomer`, timeoutMs: 30_000 },
+			);
+		}
 		const puts = (await stack.control.requests(lastSeq)).requests.filter((request) => request.method === 'PUT' && request.route === ROLE_ROUTE);
 		expect(new Set(puts.map((request) => request.targetId))).toEqual(new Set(joiners));
+		// Within seconds of their join, each (the sandbox's clock, at the stack's timeScale, is faster still).
+		const slowest = Math.max(...puts.map((put) => put.at - joinedAt.get(put.targetId!)!));
+		expect(slowest).toBeLessThan(5_000);
 		expect(puts).toHaveLength(JOINERS);
 		const workerOf = new Map(stack.massnick.fleet.workers.map((worker) => [worker.client.user!.id, worker.index]));
 		for (const put of puts) expect(workerOf.get(put.botUserId!)).toBe(workerIndexOf(put.targetId!, WORKERS));
@@ -89,7 +117,7 @@ describe('standing rules', () => {
 	});
 
 	it('/sanitize keep cleans a member who renames themself to a hoisted name, once, and leaves a clean rename alone', async () => {
-		sanitizeRule = await startRule('sanitize', {});
+		sanitizeRule = await startRule(stack, 'sanitize', {});
 		const [hoister, plain] = joiners as [string, string];
 		const { lastSeq } = await stack.control.requests();
 		await stack.control.setOwnNick(guildId, hoister, '!!!𝐀𝐝𝐦𝐢𝐧');

@@ -6,7 +6,7 @@ export const FLEET_GUILD = '175928847299117063';
 export function fleetHeader(jobId: string, overrides: Partial<JournalHeader> = {}): JournalHeader {
 	return {
 		type: 'job',
-		version: 2,
+		version: 3,
 		jobId,
 		guildId: FLEET_GUILD,
 		action: 'nickname',

@@ -1,6 +1,7 @@
 import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, Routes } from 'discord.js';
 import type { MemberRecord } from '../../discord/MemberRecord.js';
 import {
+	type EntryLife,
 	type ActionWords,
 	type ChangedRole,
 	type ChangeRequest,
@@ -46,6 +47,11 @@ export class RoleAction implements MassAction {
 	readonly words: ActionWords;
 	/** Adding and removing one role fight; a role taken by hand is not given again (joiners only). */
 	readonly field: string;
+	/**
+	 * A member who leaves loses their roles (one who joins again has none Discord gives back, which
+	 * is why bots keep "role persist" lists): their entry undoes nothing.
+	 */
+	readonly entryLife: EntryLife = { lostOnLeave: true };
 
 	constructor(
 		readonly role: RoleRef,

@@ -6,6 +6,7 @@ import {
 	type ChangeRequest,
 	type ChangeTarget,
 	DONE,
+	type EntryLife,
 	type GuildContext,
 	hasAdministrator,
 	type MassAction,
@@ -57,6 +58,11 @@ export class TimeoutAction implements MassAction {
 	readonly words: ActionWords;
 	readonly until: number;
 	readonly reason: string | undefined;
+	/**
+	 * A timeout past its end has lifted itself: nothing is left to undo. A member who leaves keeps
+	 * their entry: it comes to its end all the same.
+	 */
+	readonly entryLife: EntryLife = { expired: (entry, now) => entry.to !== null && Date.parse(entry.to) <= now };
 	readonly #now: () => number;
 
 	constructor({ until, reason }: TimeoutRequest, now: () => number = Date.now) {

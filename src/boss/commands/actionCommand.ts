@@ -25,8 +25,8 @@ export function actionCommand(module: ActionModule): BossCommand {
 			const args = argsOf(interaction);
 			const { action, estimate } = module.request(args, context.actionDeps);
 			const read = { now: Date.now(), optionName: (option: string) => `${option}:` };
-			let filters = readFilters(args, module, read);
 			const keep = readKeep(args, read);
+			let filters = readFilters(args, module, { ...read, rule: keep !== undefined });
 			const attachment = interaction.options.getAttachment(FILTER_OPTIONS.userIds);
 			// Admitted here, before anything is acknowledged, so only its member sees a refusal; again at Start.
 			const rank = readRequesterRank(interaction, context.boss.guild);
@@ -38,7 +38,7 @@ export function actionCommand(module: ActionModule): BossCommand {
 				// privately, so a file that cannot be read is refused to its member alone.
 				await interaction.deferReply({ flags: MessageFlags.Ephemeral });
 				const idsFile = await fetchIdsFile(attachment, { apiUrl: context.config.apiUrl });
-				filters = readFilters(args, module, { ...read, idsFile });
+				filters = readFilters(args, module, { ...read, idsFile, rule: keep !== undefined });
 			}
 			// Previewed whatever preview.skipBelowMembers says when the server holds enough members for
 			// the count to be asked (a kick of anyone; a ban, past 100): a smaller ban runs as before.

@@ -6,14 +6,15 @@ import { renderJobMessage } from '../status/renderJob.js';
 import { showLive } from '../status/showLive.js';
 import { showLockdown } from '../status/showLockdown.js';
 import { showRules } from '../status/showRules.js';
+import { showStoppedRules } from '../status/showStoppedRules.js';
 import type { BossCommand } from './BossCommand.js';
 import { fleetHint } from './fleetHint.js';
 
 /**
  * `/status`: the running job's live status, or the last one's report, or, after a crash, the
  * unfinished job counted from the live guild (and why a restart did not resume it); a fleet's job
- * when the workers run elsewhere. Then the standing rules, and, when the server is locked down
- * (`/lockdown`), until when.
+ * when the workers run elsewhere. Then the standing rules, when the server is locked down
+ * (`/lockdown`) until when, and the rules that stopped lately and why.
  * Reads only. Anyone who may run a job may run it (see `maySeeJobs`).
  */
 export const statusCommand: BossCommand = {
@@ -27,6 +28,7 @@ export const statusCommand: BossCommand = {
 		await showJobStatus(interaction, context);
 		await showRules(interaction, context);
 		await showLockdown(interaction, context);
+		await showStoppedRules(interaction, context);
 	},
 };
 

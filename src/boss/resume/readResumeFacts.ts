@@ -1,9 +1,9 @@
 import { moduleOfType } from '../../actions/index.js';
 import { MassnickError } from '../../errors.js';
-import { actionToUndo, type CheckFirst, forRequester, type MassAction, type ResumeFacts } from '../../jobs/index.js';
+import { actionToUndo, type CheckFirst, type MassAction, type ResumeFacts } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
-import { commandPermission } from '../commandPermission.js';
-import { readRequesterNow } from './readRequesterNow.js';
+import { actionCommandPermission } from '../commandPermission.js';
+import { readRequesterFacts } from './readRequesterFacts.js';
 
 /** What the boss read for a `check` decision: the facts for the decision, and what a resume then runs with. */
 export interface ReadFacts {
@@ -38,7 +38,7 @@ export async function readResumeFacts(context: BossContext, { what, journal: { h
 		const module = moduleOfType(header.action);
 		const journaled = context.jobs.actionOf(header);
 		if (!module || !journaled) return { facts: { action: 'unknown' } };
-		permission = commandPermission(module.command.name) ?? journaled.permission;
+		permission = actionCommandPermission({ type: header.action, permission: journaled.permission });
 		try {
 			action = module.resume?.(header, context.actionDeps) ?? journaled;
 		} catch (error) {
@@ -46,16 +46,6 @@ export async function readResumeFacts(context: BossContext, { what, journal: { h
 			return { facts: { action: 'refused', message: error.message }, permission };
 		}
 	}
-	const { now, may } = await readRequesterNow(context, asked.startedBy.id, permission);
-	let requester = now;
-	if (now.kind === 'member') {
-		try {
-			action.checkRequester?.(forRequester(context.boss.guildContext(), now.rank), what === 'restore');
-		} catch (error) {
-			if (!(error instanceof MassnickError)) throw error;
-			requester = { ...now, outOfReach: error.message };
-		}
-	}
-	const rolePositions = new Map(context.boss.guild.roles.cache.map((role) => [role.id, role.position]));
+	const { requester, may, rolePositions } = await readRequesterFacts(context, action, asked.startedBy.id, permission, what === 'restore');
 	return { facts: { action: 'ready', requester, rolePositions }, action, permission, may };
 }

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Logger } from 'pino';
 import { permissionNames } from '../../discord/permissionNames.js';
 import { MassnickError } from '../../errors.js';
@@ -36,15 +35,9 @@ export async function resumeAfterRestart(context: BossContext, decide: DecideRes
 	const resuming = decisions.filter((decision) => decision.kind === 'resume' && facts(decision, read)?.action);
 	const [first, ...rules] = resuming;
 	const resumed = first && (await resumeOne(context, first, read, log));
-	// The standing rules after it, in the background: each sweeps to catch up, one sweep at a time.
-	if (rules.length > 0) {
-		void (async () => {
-			for (const rule of rules) {
-				await sweepPlaceFree(context);
-				await resumeOne(context, rule, read, log);
-			}
-		})().catch((error: unknown) => log.error({ err: error }, 'could not resume the standing rules'));
-	}
+	// The standing rules after it: each follows joins at once, and catches up at low priority, its
+	// listing waiting while a sweep runs (see `KeepOptions.catchUp`).
+	for (const rule of rules) await resumeOne(context, rule, read, log);
 	return resumed;
 }
 
@@ -58,13 +51,6 @@ async function resumeOne(context: BossContext, decision: ResumeDecision, read: R
 	const refused = { ...decision, kind: 'refuse', whatToDo: 'run-again' } as const;
 	await tell(context, refused, found, { reason: couldNotStart(job), next: wordNextStep(refused, permissionName(found)) }, jobLog);
 	return undefined;
-}
-
-/** Waits until no sweep holds the guild's place: none runs, or the one that does is a rule past its sweep. */
-async function sweepPlaceFree(context: BossContext): Promise<void> {
-	for (let job = context.jobs.current; job && !job.result && !job.following; job = context.jobs.current) {
-		await Promise.race([job.ended(), once(job, 'following')]);
-	}
 }
 
 function facts(decision: ResumeDecision, read: ReadonlyMap<string, ReadFacts>): ReadFacts | undefined {

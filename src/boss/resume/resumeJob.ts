@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { MassnickError } from '../../errors.js';
-import { type Job, keepOf, type MassAction, type ResumeIt } from '../../jobs/index.js';
+import { type Job, type KeepOptions, keepOf, type MassAction, type ResumeIt } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 import { countTargetOf } from '../fleet/fleetStatus.js';
 import { wordError } from '../wordError.js';
@@ -39,8 +39,9 @@ export async function resumeJob(
 			allowed: may,
 			filters: countTargetOf(header, context).filters,
 			record: resumed,
-			// A standing rule goes on as one: its sweep catches up whoever joined or changed while down.
-			keep: keepOf(resumed),
+			// A standing rule goes on as one: its sweep catches up, at low priority, with whoever joined
+			// or changed while it was down.
+			keep: catchingUp(keepOf(resumed)),
 		});
 	} catch (error) {
 		if (!(error instanceof MassnickError)) throw error;
@@ -68,4 +69,9 @@ export async function resumeJob(
 /** Why a resume could not start, as a clause for its channel. */
 export function couldNotStart(error: MassnickError): string {
 	return `it could not start: ${wordError(error)}`;
+}
+
+/** A resumed rule's keep: its sweep is a catch-up (see `KeepOptions.catchUp`). */
+function catchingUp(keep: KeepOptions | undefined): KeepOptions | undefined {
+	return keep && { ...keep, catchUp: true };
 }

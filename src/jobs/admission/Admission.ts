@@ -77,16 +77,14 @@ export class Admission {
 		const precondition = this.#preconditions.find((candidate) => candidate.name === name);
 		if (!precondition) throw new RangeError(`no precondition ${name}`);
 		this.#observe(name, request);
-		if (precondition.needsAction) precondition.check(request);
-		else precondition.check();
+		precondition.check(request);
 	}
 
 	#run(request: AdmissionRequest, which: (precondition: Precondition) => boolean): void {
 		for (const precondition of this.#preconditions) {
 			if (!which(precondition)) continue;
 			this.#observe(precondition.name, request);
-			if (precondition.needsAction) precondition.check(request);
-			else precondition.check();
+			precondition.check(request);
 		}
 		for (const own of request.action.preconditions ?? []) {
 			this.#observe(own.name, request);

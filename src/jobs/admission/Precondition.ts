@@ -17,6 +17,11 @@ export interface AdmissionRequest {
 	 * bots' tokens and so already has the bots' reach.
 	 */
 	readonly allowed?: ((permission: bigint) => boolean) | undefined;
+	/**
+	 * A run that takes a place beside the sweep's, not the sweep's (a standing rule's catch-up
+	 * after a restart, see `KeepOptions.catchUp`): one job at a time is not its limit.
+	 */
+	readonly beside?: boolean | undefined;
 }
 
 /**
@@ -33,8 +38,8 @@ export type PreconditionName = 'workers-present' | 'one-job-at-a-time' | 'reques
 export type Precondition =
 	| {
 			readonly name: PreconditionName;
-			/** It reads only the guild and the fleet: it can be checked before the action is known. */
+			/** It reads only the guild and the fleet: it can be checked before the action is known (then without the request). */
 			readonly needsAction: false;
-			check(): void;
+			check(request?: AdmissionRequest): void;
 	  }
 	| { readonly name: PreconditionName; readonly needsAction: true; check(request: AdmissionRequest): void };

@@ -39,7 +39,20 @@ export interface MemberFilterSpec {
 	readonly userIds?: readonly string[] | undefined;
 	/** Where {@link userIds} came from, for people: the file's name (`raid.csv`). */
 	readonly userIdsFrom?: string | undefined;
+	/**
+	 * For a standing rule only: the time filters the user gave as a duration back from now, as
+	 * typed (`{ createdAfter: '1d' }`). The times above hold them resolved when the rule started
+	 * (or resumed); the rule reads them anew as it plans (see `RuleFilters`), so `created_after:1d`
+	 * means "a day old" in its third month too. A job that is not a rule has none: it resolves once.
+	 */
+	readonly ago?: Readonly<Partial<Record<TimeFilter, string>>> | undefined;
 }
+
+/** The filters that are a point in time. */
+export type TimeFilter = 'joinedBefore' | 'joinedAfter' | 'createdBefore' | 'createdAfter';
+
+/** Every {@link TimeFilter}, in the order a header keeps them. */
+export const TIME_FILTERS: readonly TimeFilter[] = Object.freeze(['joinedBefore', 'joinedAfter', 'createdBefore', 'createdAfter']);
 
 /** Dyno's `?role all | humans | bots`. */
 export type MemberKind = 'all' | 'humans' | 'bots';

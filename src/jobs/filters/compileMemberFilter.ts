@@ -4,7 +4,8 @@ import { ErrorCodes, JobError } from '../../errors.js';
 import type { GuildContext } from '../GuildContext.js';
 import { compareSnowflakes } from './compareSnowflakes.js';
 import { compileNamePattern, type NameMatcher } from './compileNamePattern.js';
-import { MEMBER_KINDS, type MemberFilterSpec } from './MemberFilterSpec.js';
+import { MEMBER_KINDS, type MemberFilterSpec, TIME_FILTERS, type TimeFilter } from './MemberFilterSpec.js';
+import { isDuration } from './parseDateOrDuration.js';
 import { MAX_LISTED_IDS } from './parseIdList.js';
 
 /** What the filters read of a member: the record the planner has, its join time included. */
@@ -54,6 +55,7 @@ export function compileMemberFilter(spec: MemberFilterSpec, ctx: Pick<GuildConte
 	if (spec.nameMatches !== undefined && typeof spec.nameMatches !== 'string') invalid('nameMatches', 'must be a text');
 	const listed = spec.userIds === undefined ? undefined : listedIds(spec.userIds);
 	if (spec.userIdsFrom !== undefined && typeof spec.userIdsFrom !== 'string') invalid('userIdsFrom', 'must be a text');
+	if (spec.ago !== undefined) checkAgo(spec);
 
 	const wantBot = members === 'all' ? undefined : members === 'bots';
 	const noRoles = spec.noRoles === true;
@@ -107,10 +109,19 @@ export function firstSnowflakeAt(ms: number): string {
 	return time <= Number(DISCORD_EPOCH) ? '0' : String(timestampToSnowflake(time));
 }
 
-type TimeField = 'joinedAfter' | 'joinedBefore' | 'createdAfter' | 'createdBefore';
+/** Checks a rule's durations: each a duration as typed, for a time filter the spec holds resolved. */
+function checkAgo(spec: MemberFilterSpec): void {
+	const ago: unknown = spec.ago;
+	if (typeof ago !== 'object' || ago === null || Array.isArray(ago)) invalid('ago', 'must be an object of durations');
+	for (const [field, text] of Object.entries(ago)) {
+		if (!TIME_FILTERS.includes(field as TimeFilter)) invalid('ago', `names ${JSON.stringify(field)}, not a time filter`);
+		if (typeof text !== 'string' || !isDuration(text)) invalid('ago', `holds ${JSON.stringify(text)} for ${field}, not a duration such as 1d`);
+		if (spec[field as TimeFilter] === undefined) invalid('ago', `holds a duration for ${field}, which is not set`);
+	}
+}
 
 /** Checks `spec[after]` and `spec[before]` are times, and that a member can be between them; returns `spec[after]`. */
-function window(spec: MemberFilterSpec, after: TimeField, before: TimeField): number | undefined {
+function window(spec: MemberFilterSpec, after: TimeFilter, before: TimeFilter): number | undefined {
 	const start = spec[after];
 	const end = spec[before];
 	for (const [field, value] of [

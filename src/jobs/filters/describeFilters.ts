@@ -18,10 +18,16 @@ export function describeFilters(filters: MemberFilters, roleName: (id: string) =
 	const parts = [who];
 	if (filters.userIds !== undefined) parts.push(`among ${listed(filters.userIds.length, filters.userIdsFrom)}`);
 	if (filters.noRoles) parts.push('with no role');
-	if (filters.joinedAfter !== undefined) parts.push(`who joined at or after ${when(filters.joinedAfter)}`);
-	if (filters.joinedBefore !== undefined) parts.push(`who joined before ${when(filters.joinedBefore)}`);
-	if (filters.createdAfter !== undefined) parts.push(`whose account was created at or after ${when(filters.createdAfter)}`);
-	if (filters.createdBefore !== undefined) parts.push(`whose account was created before ${when(filters.createdBefore)}`);
+	// A rule's durations as the rule reads them: always back from now.
+	const ago = filters.ago ?? {};
+	if (ago.joinedAfter !== undefined) parts.push(`who joined in the last ${span(ago.joinedAfter)}`);
+	else if (filters.joinedAfter !== undefined) parts.push(`who joined at or after ${when(filters.joinedAfter)}`);
+	if (ago.joinedBefore !== undefined) parts.push(`who joined more than ${span(ago.joinedBefore, 'a ')} ago`);
+	else if (filters.joinedBefore !== undefined) parts.push(`who joined before ${when(filters.joinedBefore)}`);
+	if (ago.createdAfter !== undefined) parts.push(`whose account was created in the last ${span(ago.createdAfter)}`);
+	else if (filters.createdAfter !== undefined) parts.push(`whose account was created at or after ${when(filters.createdAfter)}`);
+	if (ago.createdBefore !== undefined) parts.push(`whose account is more than ${span(ago.createdBefore, 'a ')} old`);
+	else if (filters.createdBefore !== undefined) parts.push(`whose account was created before ${when(filters.createdBefore)}`);
 	if (filters.nameMatches !== undefined)
 		parts.push(`whose name matches ${filters.nameMatches.startsWith('/') ? filters.nameMatches : `“${filters.nameMatches}”`}`);
 	let text = parts.join(' ');
@@ -86,6 +92,15 @@ function figure(count: number): string {
 /** `the name pattern`, `the role and the join date`, `a, b and c`. */
 function joinWords(words: readonly string[]): string {
 	return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+const UNIT_WORDS: Readonly<Record<string, string>> = { m: 'minute', h: 'hour', d: 'day', w: 'week', y: 'year' };
+
+/** `day` (or `a day`) for `1d`, `12 hours` for `12h`: a duration as `parseDateOrDuration` reads it, in words. */
+function span(duration: string, one = ''): string {
+	const count = Number.parseInt(duration, 10);
+	const unit = UNIT_WORDS[duration.trim().slice(-1)] ?? duration;
+	return count === 1 ? `${one}${unit}` : `${count.toLocaleString('en-US')} ${unit}s`;
 }
 
 /** `2024-01-31 18:00 UTC`. */

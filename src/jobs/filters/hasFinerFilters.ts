@@ -9,6 +9,7 @@ export const FINER_FILTER_KEYS = [
 	'createdBefore',
 	'createdAfter',
 	'nameMatches',
+	'ago',
 	// Last: a header line stays readable up to its list of ids.
 	'userIdsFrom',
 	'userIds',

@@ -15,6 +15,11 @@ const ACCEPTED =
 	'Write a date (2024-01-31, midnight UTC), a time with its zone (2024-01-31T18:00:00Z, 2024-01-31T18:00+02:00), ' +
 	'or a duration back from now (90m, 12h, 7d, 2w, 1y).';
 
+/** Whether `text` is a duration (`7d`), which {@link parseDateOrDuration} reads back from now, rather than a date. */
+export function isDuration(text: string): boolean {
+	return DURATION.test(text.trim());
+}
+
 /**
  * The Unix milliseconds a user means by `text`: an ISO date or timestamp, or a duration meaning
  * "now minus that" (`7d` is a week ago). For the filters' `joinedBefore`, `createdAfter`...

@@ -18,6 +18,12 @@ export type JobMode = 'apply' | 'restore';
 export interface KeepOptions {
 	/** When the rule ends by itself (Unix ms); never when absent. */
 	readonly until?: number | undefined;
+	/**
+	 * A rule resumed after a restart: its sweep only catches up with who joined or changed while it
+	 * was down, so it runs at low priority: it takes no sweep's place (a job can start beside it),
+	 * and its listing waits while a sweep runs (see `JobOptions.yieldListing`). Not kept in the record.
+	 */
+	readonly catchUp?: boolean | undefined;
 }
 
 /** What a `Job` is built from: the action, who asked, the fleet, the listing and the pacing. */
@@ -51,6 +57,12 @@ export interface JobOptions {
 	guildId: string;
 	/** A standing rule (see {@link KeepOptions}); a job applying its action only, never a dry run. */
 	keep?: KeepOptions | undefined;
+	/**
+	 * For a listing at low priority (a rule's catch-up): waits, between pages, until it may list on
+	 * (no sweep runs). Joiners are then taken at once rather than left to the listing, which may wait
+	 * for hours (see `JoinerReconciler`).
+	 */
+	yieldListing?: ((signal: AbortSignal) => Promise<void>) | undefined;
 	/** Who the job is about besides its action (for a count of it later); the plan applies them. */
 	filters?: MemberFilters | undefined;
 	/** Plans one member. Pure; see planner.ts. */

@@ -13,6 +13,10 @@ export const RECENT_PAGES = 16;
  * {@link RECENT_PAGES} pages are remembered, so memory stays bounded: a join event later than that
  * is taken for a new member.
  *
+ * A listing that may wait for hours (a rule's catch-up at low priority, `atOnce`) cannot hold
+ * joiners back: each is assigned at once, and the listing skips them if a later page holds them
+ * ({@link takenAlready}); only their ids are kept, until the listing passes them.
+ *
  * Pure: it is fed the pages as they are handed out and the join events, and answers who to assign.
  */
 export class JoinerReconciler<T extends { readonly id: string }> {
@@ -20,10 +24,15 @@ export class JoinerReconciler<T extends { readonly id: string }> {
 	readonly #deferred = new Map<string, T>();
 	/** The ids of the last pages listed, oldest first. */
 	#recentPages: Array<ReadonlySet<string>> = [];
+	/** With `atOnce`: joiners assigned above where the listing had reached, for it to skip. */
+	readonly #taken = new Set<string>();
 	#listedUpTo = 0n;
 	#listingDone = false;
 
-	constructor(readonly recentPages = RECENT_PAGES) {}
+	constructor(
+		readonly recentPages = RECENT_PAGES,
+		readonly atOnce = false,
+	) {}
 
 	/** The highest member id the listing has handed out; joiners above it are its to find. */
 	get listedUpTo(): bigint {
@@ -38,11 +47,20 @@ export class JoinerReconciler<T extends { readonly id: string }> {
 	joined(member: T): boolean {
 		if (this.#listedRecently(member.id)) return false;
 		if (!this.#listingDone && BigInt(member.id) > this.#listedUpTo) {
+			if (this.atOnce) {
+				this.#taken.add(member.id);
+				return true;
+			}
 			// Whether the listing reached them is settled page by page (see listed).
 			this.#deferred.set(member.id, member);
 			return false;
 		}
 		return true;
+	}
+
+	/** With `atOnce`: whether a join event assigned this listed member already (the listing skips them). */
+	takenAlready(id: string): boolean {
+		return this.#taken.delete(id);
 	}
 
 	/**
@@ -54,18 +72,22 @@ export class JoinerReconciler<T extends { readonly id: string }> {
 		if (this.#recentPages.length > this.recentPages) this.#recentPages.shift();
 		const last = ids.at(-1);
 		if (last !== undefined) this.#listedUpTo = BigInt(last);
+		// Joiners the listing has passed without a page holding them: no later page will.
+		for (const id of this.#taken) if (BigInt(id) <= this.#listedUpTo) this.#taken.delete(id);
 		return this.#settle(this.#listedUpTo);
 	}
 
 	/** The listing ended, or stopped: returns every joiner still deferred that no recent page held. */
 	listingEnded(): T[] {
 		this.#listingDone = true;
+		this.#taken.clear();
 		return this.#settle(undefined);
 	}
 
 	/** Forgets the joiners and pages it holds (the run ended); the listing stays done. */
 	clear(): void {
 		this.#deferred.clear();
+		this.#taken.clear();
 		this.#recentPages = [];
 	}
 

@@ -2,6 +2,8 @@ import { ErrorCodes, JournalError } from '../../errors.js';
 import type { FleetScope } from '../../workers/FleetScope.js';
 import { workerIndexOf } from '../../workers/partition.js';
 import {
+	type CompactionResult,
+	type CompactOptions,
 	Journal,
 	type JournalCounts,
 	type JournalEndState,
@@ -9,14 +11,21 @@ import {
 	type JournalHeaderInput,
 	type JournalState,
 	type JournalSummary,
-	readEntries,
 	type RestoreIndex,
 } from './Journal.js';
+import { addRecord, readEntryRecords } from './readEntries.js';
 import { CompactRestoreIndex } from './RestoreIndex.js';
 import type { RestoreEntry } from '../Plan.js';
 
 /** The workers a process holds, among `count`: which journal files are its to read and write. */
 export type JournalHolding = FleetScope;
+
+/** One file of a job's journal: its size now, and after its last compaction (0: never compacted). */
+export interface JournalFileSize {
+	readonly path: string;
+	readonly bytes: number;
+	readonly compactedBytes: number;
+}
 
 /** One job as a process finds it on disk: the files of it that are the process's, summed up. */
 export interface JobJournalSummary extends JournalSummary {
@@ -149,9 +158,10 @@ export class JobJournal {
 		return new JobJournal(journals);
 	}
 
-	/** The value `id` had before the job, or `undefined` if it is not journaled here. */
+	/** The value `id` had before the job (`null`: none), or `undefined` if it is not journaled here. */
 	originalOf(id: string): string | null | undefined {
-		return this.#whole?.originalOf(id) ?? this.#byWorker.get(workerIndexOf(id, this.header.workers))?.originalOf(id);
+		// Its file, not a `??` over both: a `null` original is an answer.
+		return this.#fileOf(id)?.originalOf(id);
 	}
 
 	/**
@@ -174,11 +184,37 @@ export class JobJournal {
 		await Promise.all([...byJournal].map(([journal, batch]) => journal.recordOriginals(batch)));
 	}
 
+	/** A member left with what the job set (see `Journal.memberLeft`): said in their worker's file, if this process keeps it. */
+	memberLeft(id: string): Promise<void> {
+		return this.#fileOf(id)?.memberLeft(id) ?? Promise.resolve();
+	}
+
+	/** The file that journals `id`: the whole-guild one, or its worker's, if this process keeps it. */
+	#fileOf(id: string): Journal | undefined {
+		return this.#whole ?? this.#byWorker.get(workerIndexOf(id, this.header.workers));
+	}
+
+	/** Each file's size now and after its last compaction, for deciding when to compact it. */
+	get sizes(): JournalFileSize[] {
+		return this.#journals.map(({ path, bytes, compactedBytes }) => ({ path, bytes, compactedBytes }));
+	}
+
+	/** Compacts the files `due` names (see `Journal.compact`), one after another. */
+	async compact(due: (file: JournalFileSize) => boolean, options: CompactOptions): Promise<CompactionResult[]> {
+		const results: CompactionResult[] = [];
+		for (const journal of this.#journals) {
+			if (!due(journal)) continue;
+			const result = await journal.compact(options);
+			if (result) results.push(result);
+		}
+		return results;
+	}
+
 	/** Every original in the files, by member id (the first wins), read from disk. */
 	async loadIndex(options: { onWarning?: (message: string) => void } = {}): Promise<RestoreIndex> {
 		const index = new CompactRestoreIndex();
 		for (const journal of this.#journals) {
-			for await (const entry of readEntries(journal.path, options)) index.add(entry);
+			for await (const record of readEntryRecords(journal.path, options)) addRecord(index, record);
 		}
 		return index;
 	}

@@ -1,13 +1,14 @@
-import { chmod, mkdir, open, stat, truncate } from 'node:fs/promises';
+import { chmod, mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ErrorCodes, JournalError } from '../../errors.js';
-import { endOfLastLine, type FileHandle, guildDir, journalFileName, syncDirectory, writeAll, writeFailed } from './files.js';
+import { type FileHandle, guildDir, journalFileName, syncDirectory, writeAll, writeFailed } from './files.js';
+import { type CompactionResult, type CompactOptions, compactJournal } from './compactJournal.js';
 import { GroupCommit } from './GroupCommit.js';
 import { listJournals } from './listJournals.js';
 import type { RestoreEntry } from '../Plan.js';
 import { OriginalIndex } from './OriginalIndex.js';
 import { loadIndex, readEntries, type ReadJournalOptions } from './readEntries.js';
-import { readLines } from './readLines.js';
+import { type JournalFileState, readForAppend } from './readForAppend.js';
 import type { RestoreIndex } from './RestoreIndex.js';
 import type { JournalSummary } from './readSummary.js';
 import {
@@ -17,8 +18,8 @@ import {
 	type JournalHeaderInput,
 	headerLine,
 	JOURNAL_VERSION,
+	leftLine,
 	originalLine,
-	parseRecord,
 	statusLine,
 } from './records.js';
 
@@ -26,6 +27,7 @@ export type { JournalCounts, JournalEndState, JournalHeader, JournalHeaderInput 
 export type { JournalState, JournalSummary } from './readSummary.js';
 export { loadIndex, readEntries, type ReadJournalOptions } from './readEntries.js';
 export type { RestoreIndex } from './RestoreIndex.js';
+export type { CompactionResult, CompactOptions } from './compactJournal.js';
 
 /** Journals hold member ids and names: readable by their owner only. */
 const DIR_MODE = 0o700;
@@ -56,6 +58,9 @@ export interface JournalOptions extends ReadJournalOptions {
  * One instance per file per process: the workers share it. The first value for an id wins (it is
  * the value from before massnick), across reopenings too. The in-memory index costs about
  * 20 bytes per journaled member (see {@link OriginalIndex}): 200 MB for a guild of 10,000,000.
+ *
+ * A standing rule's journal gets {@link memberLeft} lines and is {@link compact}ed now and then, so
+ * that the file and the index hold what a restore can still use, not months of joiners.
  */
 export class Journal {
 	readonly path: string;
@@ -65,14 +70,18 @@ export class Journal {
 	readonly #writes: GroupCommit;
 	readonly #now: () => number;
 	/** Member id → original value, for every id journaled or queued. */
-	readonly #originals: OriginalIndex;
+	#originals: OriginalIndex;
+	/** The file's size after its last compaction, without what was appended since (0: never compacted). */
+	#compactedBytes: number;
+	#compacting: Promise<CompactionResult | undefined> | undefined;
 
-	private constructor(path: string, header: JournalHeader, workerId: number | undefined, handle: FileHandle, originals: OriginalIndex, now: () => number) {
+	private constructor(path: string, header: JournalHeader, workerId: number | undefined, handle: FileHandle, state: JournalFileState, now: () => number) {
 		this.path = path;
 		this.header = header;
 		this.workerId = workerId;
-		this.#writes = new GroupCommit(path, handle);
-		this.#originals = originals;
+		this.#writes = new GroupCommit(path, handle, state.bytes);
+		this.#originals = state.originals;
+		this.#compactedBytes = state.compactedBytes;
 		this.#now = now;
 	}
 
@@ -102,9 +111,10 @@ export class Journal {
 			}
 			throw writeFailed(path, error);
 		}
+		const head = headerLine(input);
 		try {
 			await handle.chmod(FILE_MODE);
-			await writeAll(handle, headerLine(input));
+			await writeAll(handle, head);
 			await handle.datasync();
 			await syncDirectory(dir);
 		} catch (error) {
@@ -112,7 +122,8 @@ export class Journal {
 			throw writeFailed(path, error);
 		}
 		const header: JournalHeader = { type: 'job', version: JOURNAL_VERSION, ...input };
-		return new Journal(path, header, options.workerId, handle, new OriginalIndex(), options.now ?? Date.now);
+		const state = { originals: new OriginalIndex(), bytes: Buffer.byteLength(head, 'utf8'), compactedBytes: 0 };
+		return new Journal(path, header, options.workerId, handle, state, options.now ?? Date.now);
 	}
 
 	/**
@@ -124,48 +135,11 @@ export class Journal {
 	 */
 	static async open(dataDir: string, guildId: string, jobId: string, options: JournalOptions = {}): Promise<Journal> {
 		const path = Journal.pathOf(dataDir, guildId, jobId, options.workerId);
-		let header: JournalHeader | undefined;
-		const originals = new OriginalIndex();
-		let tornAt: number | undefined;
-		let size = 0;
+		const { header, ...state } = await readForAppend(path, { guildId, jobId, index: options.index !== false, onWarning: options.onWarning });
 		try {
-			size = (await stat(path)).size;
-			const onTorn = (line: { number: number }) => {
-				tornAt = line.number;
-				options.onWarning?.(`${path}:${line.number}: torn last line (a crash mid-write) dropped`);
-			};
-			for await (const line of readLines(path, onTorn)) {
-				const record = parseRecord(line.text);
-				if (header === undefined) {
-					if (typeof record === 'string' || record.type !== 'job') {
-						throw new JournalError(
-							ErrorCodes.JournalCorrupt,
-							`${path} does not start with a journal header (line 1 ${typeof record === 'string' ? record : 'is not one'}).`,
-						);
-					}
-					header = record;
-				} else if (typeof record === 'string') {
-					options.onWarning?.(`${path}:${line.number}: skipped, the line ${record}`);
-				} else if (record.type === 'original' && options.index !== false) {
-					originals.add(record.id, record.from);
-				}
-			}
-		} catch (error) {
-			if (error instanceof JournalError) throw error;
-			if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-				throw new JournalError(ErrorCodes.JournalNotFound, `No journal for job ${jobId} in guild ${guildId} (looked for ${path}).`);
-			}
-			throw new JournalError(ErrorCodes.JournalCorrupt, `${path} cannot be read: ${(error as Error).message}`, { cause: error });
-		}
-		if (header === undefined) throw new JournalError(ErrorCodes.JournalCorrupt, `${path} has no complete header line.`);
-		if (header.guildId !== guildId || header.jobId !== jobId) {
-			throw new JournalError(ErrorCodes.JournalCorrupt, `${path} holds job ${header.jobId} of guild ${header.guildId}, not ${jobId} of ${guildId}.`);
-		}
-		try {
-			if (tornAt !== undefined) await truncate(path, await endOfLastLine(path, size));
 			const handle = await open(path, 'a', FILE_MODE);
 			await handle.chmod(FILE_MODE);
-			return new Journal(path, header, options.workerId, handle, originals, options.now ?? Date.now);
+			return new Journal(path, header, options.workerId, handle, state, options.now ?? Date.now);
 		} catch (error) {
 			throw writeFailed(path, error);
 		}
@@ -206,6 +180,56 @@ export class Journal {
 		return this.#writes.append(lines);
 	}
 
+	/**
+	 * `id` left the guild and what the job set went with them (the action says so, see
+	 * `MassAction.entryLife`): their original is forgotten, and a `left` line says so on disk, so a
+	 * compaction drops it, a restore leaves them alone, and their next change, should they join
+	 * again, journals their original anew. Nothing for a member the journal does not hold.
+	 *
+	 * @throws {JournalError} as {@link recordOriginals} does
+	 */
+	memberLeft(id: string): Promise<void> {
+		if (!this.#originals.forget(id)) return Promise.resolve();
+		return this.#writes.append([leftLine(id)]);
+	}
+
+	/** The file's size in bytes now. */
+	get bytes(): number {
+		return this.#writes.size;
+	}
+
+	/** Its size after its last compaction, without what was appended since; 0 if never compacted. */
+	get compactedBytes(): number {
+		return this.#compactedBytes;
+	}
+
+	/**
+	 * Rewrites the file as one line per member a restore can still use, in id order, while appends
+	 * go on (see {@link compactJournal}); the index in memory shrinks with it. One at a time: a call
+	 * while one runs gets that one. `undefined` when the journal is closed or refuses writes already.
+	 *
+	 * @throws {JournalError} `JOURNAL_WRITE_FAILED` when the new file could not be written (the
+	 * journal goes on as it was) or its folder flushed (the journal then refuses every later append)
+	 */
+	compact(options: CompactOptions = {}): Promise<CompactionResult | undefined> {
+		this.#compacting ??= compactJournal(
+			{
+				path: this.path,
+				header: this.header,
+				writes: this.#writes,
+				originals: this.#originals,
+				compacted: (originals, compactedBytes) => {
+					this.#originals = originals;
+					if (compactedBytes !== undefined) this.#compactedBytes = compactedBytes;
+				},
+			},
+			{ now: this.#now, ...options },
+		).finally(() => {
+			this.#compacting = undefined;
+		});
+		return this.#compacting;
+	}
+
 	/** Streams this journal's originals from disk (see {@link readEntries}). */
 	entries(options: ReadJournalOptions = {}): AsyncGenerator<RestoreEntry> {
 		return readEntries(this.path, options);
@@ -234,8 +258,9 @@ export class Journal {
 		return this.#mark('restored', counts);
 	}
 
-	/** Waits for pending writes, then closes the file. Later calls throw `JOURNAL_CLOSED`. */
-	close(): Promise<void> {
+	/** Waits for a compaction under way and pending writes, then closes the file. Later calls throw `JOURNAL_CLOSED`. */
+	async close(): Promise<void> {
+		await this.#compacting?.catch(() => undefined);
 		return this.#writes.close();
 	}
 

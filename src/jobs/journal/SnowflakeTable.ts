@@ -12,7 +12,8 @@
  * decimal (no sign, no leading zero) is never a Discord id, so it goes to a plain `Map` on the
  * side. That keeps string semantics exact: `"0123"` and `"123"` stay two ids.
  *
- * Ids are never removed: a journal only grows.
+ * Ids are never removed: an index that must forget members (a standing rule's journal, see
+ * `compactJournal`) marks their row, and is built anew, smaller, when the journal is compacted.
  */
 
 const CHUNK_BITS = 16;
@@ -96,6 +97,30 @@ export class SnowflakeTable {
 		const chunk = this.#chunks[row >>> CHUNK_BITS]!;
 		const at = (row & CHUNK_MASK) * this.#stride;
 		return ((BigInt(chunk[at]!) << 32n) | BigInt(chunk[at + 1]!)).toString();
+	}
+
+	/**
+	 * Every row, ordered by its id as a number (how Discord lists members), the ids that are not
+	 * canonical 64-bit numbers after them, by string. For a compacted journal's run of originals.
+	 */
+	rowsInIdOrder(): Uint32Array {
+		const rows = new Uint32Array(this.#size);
+		for (let row = 0; row < rows.length; row++) rows[row] = row;
+		const others = this.#otherIds;
+		return rows.sort((a, b) => {
+			const otherA = others?.get(a);
+			const otherB = others?.get(b);
+			if (otherA !== undefined || otherB !== undefined) {
+				if (otherA === undefined) return -1;
+				if (otherB === undefined) return 1;
+				return otherA < otherB ? -1 : otherA > otherB ? 1 : 0;
+			}
+			const chunkA = this.#chunks[a >>> CHUNK_BITS]!;
+			const chunkB = this.#chunks[b >>> CHUNK_BITS]!;
+			const atA = (a & CHUNK_MASK) * this.#stride;
+			const atB = (b & CHUNK_MASK) * this.#stride;
+			return chunkA[atA]! - chunkB[atB]! || chunkA[atA + 1]! - chunkB[atB + 1]!;
+		});
 	}
 
 	/** Every id, in the order they were added. */

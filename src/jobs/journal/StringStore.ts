@@ -23,6 +23,11 @@ const BUFFER_MASK = BUFFER_SIZE - 1;
 const MAX_POSITION = 0xffff_fffe;
 const RECENT_SLOTS = 1 << 16;
 const NULL_REFERENCE = 0;
+/**
+ * A reference no name ever gets (the last one is `MAX_POSITION + 1`): an index keeps it in a row
+ * of a member it has forgotten (see `OriginalIndex.forget`).
+ */
+export const NO_REFERENCE = 0xffff_ffff;
 
 export class StringStore {
 	readonly #buffers: Buffer[] = [];

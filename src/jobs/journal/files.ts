@@ -37,6 +37,11 @@ export function parseJournalFileName(name: string): { jobId: string; workerId: n
 	return { jobId: match[1]!, workerId: match[2] === undefined ? undefined : Number(match[2]) };
 }
 
+/** The file a compaction writes beside a journal: no `.jsonl`, so no listing takes it for one. */
+export function compactingPath(path: string): string {
+	return `${path}.compacting`;
+}
+
 export function guildDir(dataDir: string, guildId: string): string {
 	return join(dataDir, fileSafe('guildId', guildId));
 }

@@ -11,10 +11,12 @@ export interface Line {
  * torn by a crash: it was never acknowledged (an append resolves only after its newline is on
  * disk), so it is reported through `onTorn` and not yielded.
  */
-export async function* readLines(path: string, onTorn: (line: Line) => void): AsyncGenerator<Line> {
+export async function* readLines(path: string, onTorn: (line: Line) => void, { end }: { end?: number } = {}): AsyncGenerator<Line> {
 	let rest = '';
 	let number = 0;
-	for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 16 })) {
+	// `end`: only the first bytes (a compaction reads what was on disk when it began).
+	const range = end === undefined ? {} : { end: end - 1 };
+	for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 16, ...range })) {
 		const lines = (rest + (chunk as string)).split('\n');
 		rest = lines.pop() ?? '';
 		for (const text of lines) {

@@ -4,9 +4,14 @@ import type { RestoreEntry } from '../Plan.js';
 /**
  * The lines of a journal file, one JSON object per line (JSON Lines). The format is versioned in
  * the header so a later massnick can still restore from a journal written today.
+ *
+ * Version 3 adds two lines a standing rule's journal needs to stay bounded (see `compactJournal`):
+ * `left` (a member left, and what the job set went with them) and `compacted` (the originals after
+ * it are one per member, in id order). Versions 1 and 2 hold neither and read as ever; a version 2
+ * journal a rule appends to may get `left` lines before its first compaction writes it anew as 3.
  */
 
-export const JOURNAL_VERSION = 2;
+export const JOURNAL_VERSION = 3;
 
 /** Job counts as the status line records them: numbers, or numbers by reason. */
 export type JournalCounts = Readonly<Record<string, number | Readonly<Record<string, number>>>>;
@@ -61,7 +66,32 @@ export interface StatusRecord {
 	readonly counts?: JournalCounts | undefined;
 }
 
-export type JournalRecord = JournalHeader | OriginalRecord | StatusRecord;
+/**
+ * The member left the guild, and Discord took with them what the job set (a nickname, a role: a
+ * member who joins again comes with neither): every original of `id` before this line is void, and
+ * a later one, journaled when the job changes them after they rejoin, is their original anew.
+ * Written only for an action that says so (`MassAction.entryLife`) and a member the file holds.
+ */
+export interface LeftRecord {
+	readonly type: 'left';
+	readonly id: string;
+}
+
+/**
+ * The file was compacted at `at`: the `entries` lines after this one are originals, one per member,
+ * in ascending id order (numeric, as Discord lists members; an id that is no snowflake after them),
+ * `runBytes` bytes in all. What follows them was appended since (in journal order, as ever).
+ * `dropped` members' originals were left out, no restore being able to use them.
+ */
+export interface CompactedRecord {
+	readonly type: 'compacted';
+	readonly at: string;
+	readonly entries: number;
+	readonly runBytes: number;
+	readonly dropped: number;
+}
+
+export type JournalRecord = JournalHeader | OriginalRecord | StatusRecord | LeftRecord | CompactedRecord;
 
 /** One line for `entry`, newline included. Key order is fixed so files diff cleanly. */
 export function originalLine(entry: RestoreEntry): string {
@@ -70,6 +100,14 @@ export function originalLine(entry: RestoreEntry): string {
 
 export function statusLine(state: JournalEndState, at: Date, counts?: JournalCounts): string {
 	return `${JSON.stringify({ type: 'status', state, at: at.toISOString(), ...(counts ? { counts } : {}) })}\n`;
+}
+
+export function leftLine(id: string): string {
+	return `${JSON.stringify({ type: 'left', id })}\n`;
+}
+
+export function compactedLine(record: Omit<CompactedRecord, 'type'>): string {
+	return `${JSON.stringify({ type: 'compacted', ...record })}\n`;
 }
 
 export function headerLine(input: JournalHeaderInput): string {
@@ -94,14 +132,21 @@ export function parseRecord(line: string): JournalRecord | string {
 		case 'status':
 			if (typeof record.state !== 'string' || !END_STATES.includes(record.state)) return `has an unknown state ${JSON.stringify(record.state)}`;
 			return record as unknown as StatusRecord;
+		case 'left':
+			if (typeof record.id !== 'string') return 'is a left line without an id';
+			return record as unknown as LeftRecord;
+		case 'compacted':
+			if (!isCount(record.entries) || !isCount(record.runBytes) || !isCount(record.dropped)) return 'is a compacted line without its counts';
+			return record as unknown as CompactedRecord;
 		case 'job':
 			if (record.version === 1) return upgradeHeader(record);
-			if (record.version !== JOURNAL_VERSION)
-				return `is a version ${JSON.stringify(record.version)} header; this massnick reads versions 1 and ${JOURNAL_VERSION}`;
+			if (record.version !== 2 && record.version !== JOURNAL_VERSION)
+				return `is a version ${JSON.stringify(record.version)} header; this massnick reads versions 1 to ${JOURNAL_VERSION}`;
 			if (typeof record.jobId !== 'string' || typeof record.guildId !== 'string' || typeof record.action !== 'string' || typeof record.target !== 'string') {
 				return 'is a header without jobId, guildId, action or target';
 			}
-			return record as unknown as JournalHeader;
+			// Version 3 only adds lines to version 2: its header is the same.
+			return { ...record, version: JOURNAL_VERSION } as unknown as JournalHeader;
 		default:
 			return `has an unknown type ${JSON.stringify(record.type)}`;
 	}
@@ -109,7 +154,7 @@ export function parseRecord(line: string): JournalRecord | string {
 
 /**
  * Reads a version 1 header (written before mass actions, when there was one action: its `kind`
- * and `template` are the action and target of version 2), so a journal written then still
+ * and `template` are the action and target of versions 2 and 3), so a journal written then still
  * restores. The actions know version 1's `kind` as the name of their first action.
  */
 function upgradeHeader(record: Record<string, unknown>): JournalHeader | string {
@@ -125,6 +170,10 @@ function upgradeHeader(record: Record<string, unknown>): JournalHeader | string 
 		title: `${kind} “${template}”`,
 		onlyRoleId: typeof roleId === 'string' ? roleId : null,
 	};
+}
+
+function isCount(value: unknown): value is number {
+	return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
 function isName(value: unknown): value is string | null {

@@ -1,8 +1,8 @@
 import type { JobJournalSummary } from '../journal/JobJournal.js';
 import { OPERATOR_ID } from '../Requester.js';
 import { newestOpen } from '../restoreQueries.js';
-import { isDemoted } from './isDemoted.js';
-import type { LeaveReason, Refusal, ResumeDecision, ResumeSubject, SkipIt } from './ResumeDecision.js';
+import { requesterRefusal } from './requesterRefusal.js';
+import type { LeaveReason, ResumeDecision, ResumeSubject, SkipIt } from './ResumeDecision.js';
 import type { RequesterNow, ResumeInput } from './ResumeInput.js';
 import { RESUME_LIMIT, RESUME_WINDOW_MS, resumedTooOften } from './resumedTooOften.js';
 
@@ -55,7 +55,9 @@ function firstToResume({ journals, records, runningId, irreversible }: ResumeInp
 	const open = newestOpen(journals.filter((journal) => !irreversible?.has(journal.header.jobId)));
 	const record = open && open.header.jobId !== runningId ? records.get(open.header.jobId) : undefined;
 	if (open && record?.restore && record.restoreEndedAt === undefined) return { what: 'restore', journal: open, asked: record.restore };
-	const interrupted = journals.find((journal) => (journal.state === 'running' || journal.state === 'stopped') && journal.header.jobId !== runningId);
+	const cut = journals.filter((journal) => (journal.state === 'running' || journal.state === 'stopped') && journal.header.jobId !== runningId);
+	// A sweep before the rules, which run beside it: a rule is never the place of a sweep.
+	const interrupted = cut.find((journal) => !records.get(journal.header.jobId)?.keep) ?? cut[0];
 	return interrupted && { what: 'job', journal: interrupted };
 }
 
@@ -74,7 +76,9 @@ function decideFirst(found: Found, input: ResumeInput): ResumeDecision {
 	// itself, perhaps days later, would surprise everyone.
 	// A standing rule is no job's place: it ran beside them.
 	const lastStart = record.resumes.at(-1) ?? record.startedAt;
-	const newer = input.journals.find((other) => other.header.jobId !== header.jobId && other.endedAt !== undefined && other.endedAt > lastStart);
+	const newer = input.journals.find(
+		(other) => other.header.jobId !== header.jobId && other.endedAt !== undefined && other.endedAt > lastStart && !input.records.get(other.header.jobId)?.keep,
+	);
 	if (newer && !record.keep) return leave({ code: 'newer-job', newer });
 	return decideAsked({ what: 'job', journal, asked: record }, input);
 }
@@ -88,12 +92,10 @@ function decideAsked(subject: ResumeSubject, input: ResumeInput): ResumeDecision
 	if (resumedTooOften(subject.asked.resumes)) {
 		return { ...subject, kind: 'refuse', why: { code: 'resumed-too-often', limit: RESUME_LIMIT, windowMs: RESUME_WINDOW_MS }, whatToDo: 'fix-first' };
 	}
-	const { requester } = facts;
-	const refuse = (why: Refusal): ResumeDecision => ({ ...subject, kind: 'refuse', why, whatToDo: 'run-again' });
-	if (requester.kind === 'left') return refuse({ code: 'requester-left', tag: subject.asked.startedBy.tag });
-	if (requester.kind === 'unreadable') return refuse({ code: 'requester-unreadable', tag: subject.asked.startedBy.tag, error: requester.error });
-	const why = whyNotFor(subject, requester, facts.rolePositions);
-	if (why) return refuse(why);
+	const why = requesterRefusal(subject.asked, facts.requester, facts.rolePositions);
+	if (why) return { ...subject, kind: 'refuse', why, whatToDo: 'run-again' };
+	// Only a member is let through: one who left or could not be read was refused above.
+	const requester = facts.requester as Member;
 	const resumedAt = new Date(input.now).toISOString();
 	const startedBy = { id: subject.asked.startedBy.id, tag: requester.tag };
 	const resumes = [...subject.asked.resumes, resumedAt];
@@ -101,17 +103,6 @@ function decideAsked(subject: ResumeSubject, input: ResumeInput): ResumeDecision
 	return subject.what === 'job'
 		? { ...subject, ...resumed, resumed: { ...subject.asked, startedBy, resumes } }
 		: { ...subject, ...resumed, resumed: { ...subject.asked, startedBy, resumes } };
-}
-
-/** Why a member may not go on with it, with the rules a new command has; `undefined`: they may. */
-function whyNotFor({ asked }: ResumeSubject, now: Member, rolePositions: ReadonlyMap<string, number>): Refusal | undefined {
-	if (!now.allowed) return { code: 'permission-lost', tag: now.tag };
-	if (isDemoted(asked.rank, now.rank, (roleId) => rolePositions.get(roleId))) {
-		if (asked.rank.kind !== 'member') return { code: 'no-longer-owner', tag: now.tag };
-		return { code: 'demoted', tag: now.tag, was: asked.rank, is: now.rank };
-	}
-	if (now.outOfReach !== undefined) return { code: 'out-of-reach', tag: now.tag, message: now.outOfReach };
-	return undefined;
 }
 
 type Member = Extract<RequesterNow, { kind: 'member' }>;

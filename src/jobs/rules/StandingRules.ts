@@ -101,6 +101,16 @@ export class StandingRules {
 		);
 	}
 
+	/**
+	 * Ends standing rule `rule` for good with `error` (see `JobRun.endForGood`): it fails, and no
+	 * restart resumes it. Returns `false` when it is no rule running here, or was ending already.
+	 */
+	end(rule: Job, error: Error): boolean {
+		const sweeping = this.slot.current;
+		const run = sweeping?.job === rule && rule.keep ? sweeping : this.slot.rules.find((candidate) => candidate.job === rule);
+		return run?.endForGood(error) ?? false;
+	}
+
 	/** A member joined: the sweep and every rule past its sweep take them (each its own members). */
 	memberJoined(member: MemberRecord): void {
 		this.slot.current?.job.memberJoined(member);
@@ -113,9 +123,15 @@ export class StandingRules {
 		for (const run of this.slot.rules) run.job.memberChanged(member);
 	}
 
+	/** A member left: nothing more is sent for them, and each rule's journal may let their entry go (see `RuleJournal`). */
 	memberLeft(memberId: string): void {
-		this.slot.current?.job.memberLeft(memberId);
-		for (const run of this.slot.rules) run.job.memberLeft(memberId);
+		const { current } = this.slot;
+		current?.job.memberLeft(memberId);
+		current?.rule?.memberLeft(memberId);
+		for (const run of this.slot.rules) {
+			run.job.memberLeft(memberId);
+			run.rule?.memberLeft(memberId);
+		}
 	}
 }
 

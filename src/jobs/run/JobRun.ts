@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Job, JobResult } from '../Job.js';
 import type { JobJournal } from '../journal/JobJournal.js';
 import type { LiveGuildContext } from '../LiveGuildContext.js';
+import type { RuleJournal } from '../rules/RuleJournal.js';
 import { journalCounts, workerJournalCounts } from './journalCounts.js';
 
 export interface JobRunOptions {
@@ -14,6 +15,8 @@ export interface JobRunOptions {
 	readonly recorded?: boolean | undefined;
 	/** A restore whose run record says who ran it: its end is written there, so a restart does not resume it. */
 	readonly restoreRecorded?: boolean | undefined;
+	/** A standing rule's: how its journal is kept bounded (see `RuleJournal`). */
+	readonly rule?: RuleJournal | undefined;
 }
 
 /**
@@ -27,14 +30,18 @@ export class JobRun {
 	readonly context: LiveGuildContext | undefined;
 	readonly recorded: boolean;
 	readonly restoreRecorded: boolean;
+	readonly rule: RuleJournal | undefined;
 	/** How many members the journal held when the run started: what earlier runs of the job changed. */
 	readonly journaledAtStart: number | undefined;
 	/** Its journal files, for people. */
 	readonly journalPaths: readonly string[];
 	#stoppedByShutdown = false;
+	/** Ended for good by {@link endForGood}: it failed, and no restart resumes it. */
+	#endedForGood = false;
 
-	constructor({ job, journal, context, recorded = false, restoreRecorded = false }: JobRunOptions) {
+	constructor({ job, journal, context, recorded = false, restoreRecorded = false, rule }: JobRunOptions) {
 		this.job = job;
+		this.rule = rule;
 		this.journal = journal;
 		this.context = context;
 		this.recorded = recorded;
@@ -47,6 +54,20 @@ export class JobRun {
 	stopForShutdown(): void {
 		if (this.job.state === 'running' || this.job.state === 'planned') this.#stoppedByShutdown = true;
 		this.job.cancel();
+	}
+
+	/**
+	 * Ends it for good with `error` (a standing rule whose requester lost the permission or rank it
+	 * needs): it fails, keeping `error` in its result, and its journal is marked `cancelled` as a
+	 * /cancel's is, so no restart resumes it and /restore still undoes it. Returns `false` when it
+	 * was ending already (cancelled, failed, or over): nothing more is done then.
+	 */
+	endForGood(error: Error): boolean {
+		const { job } = this;
+		if ((job.state !== 'running' && job.state !== 'planned') || job.signal.aborted) return false;
+		this.#endedForGood = true;
+		job.fail(error);
+		return true;
 	}
 
 	get stoppedByShutdown(): boolean {
@@ -72,6 +93,8 @@ export class JobRun {
 	async closeJournal(result: JobResult, workerCount: number, logger: Logger): Promise<void> {
 		const { journal, job } = this;
 		if (!journal) return;
+		// A compaction under way finishes first: the end line goes into the file it leaves.
+		await this.rule?.stop();
 		const snapshot = job.progress.snapshot();
 		// The whole-guild file gets the job's counts, a worker's file that worker's.
 		const countsOf = (workerId: number | undefined) => {
@@ -85,6 +108,7 @@ export class JobRun {
 					const complete = snapshot.failed === 0 && snapshot.aboveRequester === 0 && result.stoppedWorkers.length === 0;
 					if (result.state === 'finished' && complete) await journal.mark('restored', countsOf);
 				} else if (result.state === 'finished') await journal.mark('finished', countsOf);
+				else if (this.#endedForGood) await journal.mark('cancelled', countsOf);
 				else if (result.state === 'cancelled') await journal.mark(this.#stoppedByShutdown ? 'stopped' : 'cancelled', countsOf);
 			}
 		} catch (error) {

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Admission } from '../admission/index.js';
 import type { Config } from '../../config/index.js';
 import { LiveGuildContext } from '../LiveGuildContext.js';
@@ -13,6 +14,7 @@ import type { RunRecordStore } from './RunRecordStore.js';
 /** What building a run uses of the manager: the journals, the run records, and how to make a job. */
 export interface RunDeps {
 	readonly config: Config;
+	readonly logger: Logger;
 	readonly journals: GuildJournals;
 	readonly records: RunRecordStore;
 	readonly admission: Admission;
@@ -29,6 +31,7 @@ export function runDeps(options: JobManagerOptions, parts: Pick<RunDeps, 'journa
 	const clients = () => options.guildClients?.() ?? fleet.workers.map((worker) => worker.client);
 	return {
 		config,
+		logger,
 		...parts,
 		buildJob: (spec) => buildJob(spec, { config, fleet, listers: options.listers(), logger }),
 		liveContext: (rank) => new LiveGuildContext(() => forRequester(guildContext(), rank), clients()),

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { ErrorCodes, JobError } from '../../errors.js';
+import type { KeepOptions } from '../job/JobOptions.js';
 import type { JobRun } from './JobRun.js';
 
 /**
@@ -83,7 +85,8 @@ export class RunSlot {
 		if (busy) throw busy;
 		this.#starting.set(kind, (this.#starting.get(kind) ?? 0) + 1);
 		const work = (async () => {
-			await this.#ending;
+			// A rule's place is beside the sweep: it waits for no sweep's end (its journal is its own).
+			if (kind === 'sweep') await this.#ending;
 			return build();
 		})();
 		this.#startingWork.add(work);
@@ -97,8 +100,9 @@ export class RunSlot {
 		}
 	}
 
-	/** `run` goes on until `ending` (its journal marked and closed): the next sweep waits for it. */
+	/** `run` goes on until `ending` (its journal marked and closed): the next sweep waits for it, unless it is a rule. */
 	endsWith(ending: Promise<void>, run?: JobRun): void {
+		if (run && this.#runs('rule').has(run)) return;
 		this.#ending = ending;
 		this.#endingRun = run;
 	}
@@ -111,6 +115,35 @@ export class RunSlot {
 		if (!this.#runs('sweep').delete(run)) return;
 		this.#runs('rule').add(run);
 		if (this.#endingRun === run) this.endsWith(Promise.resolve());
+	}
+
+	/**
+	 * Where a run goes: a rule's catch-up after a restart (see `KeepOptions.catchUp`) beside the
+	 * sweep, listing only while no sweep runs; any other run in the sweep's place.
+	 */
+	placeFor(keep: KeepOptions | undefined): { kind: RunKind; yieldListing?: (signal: AbortSignal) => Promise<void> } {
+		return keep?.catchUp ? { kind: 'rule', yieldListing: (signal) => this.sweepFree(signal) } : { kind: 'sweep' };
+	}
+
+	/**
+	 * Resolves once no sweep holds the guild (none runs, or the one that does is a rule past its
+	 * sweep): what a listing at low priority waits for between pages.
+	 *
+	 * @throws the signal's reason, once aborted
+	 */
+	async sweepFree(signal: AbortSignal): Promise<void> {
+		for (let run = this.current; run && !run.job.result && !run.job.following; run = this.current) {
+			const done = new AbortController();
+			const abort = () => done.abort();
+			signal.addEventListener('abort', abort, { once: true });
+			try {
+				await Promise.race([run.job.ended(), once(run.job, 'following', { signal: done.signal }).catch(() => {})]);
+			} finally {
+				signal.removeEventListener('abort', abort);
+				done.abort();
+			}
+			signal.throwIfAborted();
+		}
 	}
 
 	/** `run` has ended: its place is free (before its journal is closed: the guild is not stuck on it). */

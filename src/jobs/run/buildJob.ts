@@ -7,7 +7,10 @@ import { listBans } from '../listBans.js';
 import type { ListingClient } from '../listMembers.js';
 
 /** What differs between jobs; the rest comes from the configuration and the fleet. */
-export type JobSpec = Pick<JobOptions, 'id' | 'action' | 'mode' | 'dryRun' | 'wholeGuild' | 'startedBy' | 'filters' | 'plan' | 'beforeChange' | 'keep'>;
+export type JobSpec = Pick<
+	JobOptions,
+	'id' | 'action' | 'mode' | 'dryRun' | 'wholeGuild' | 'startedBy' | 'filters' | 'plan' | 'beforeChange' | 'keep' | 'yieldListing'
+>;
 
 export interface JobSetting {
 	readonly config: Config;

@@ -61,6 +61,25 @@ describe("the boss's notes on its jobs", () => {
 		expect(JSON.parse(readFileSync(path(), 'utf8'))).toEqual({ jobs: { 'job-2': { channelId: CHANNEL } } });
 	});
 
+	it('keeps why a standing rule stopped, lists the stopped rules newest first, and forgets it when a person makes the rule again', async () => {
+		const notes = new JobNotes({ dataDir, guildId: GUILD, logger: logger() });
+		const stopped = (at: string) => ({ at, title: 'Adding @Member', reason: 'alice, who started it, left', next: 'Make the rule again.' });
+		await notes.replace('rule-1', { channelId: CHANNEL });
+		await notes.update('rule-1', { ruleStopped: stopped('2026-01-01T04:00:00.000Z') });
+		await notes.update('rule-2', { ruleStopped: stopped('2026-01-02T04:00:00.000Z') });
+		await notes.update('job-3', { channelId: CHANNEL });
+		const again = new JobNotes({ dataDir, guildId: GUILD, logger: logger() });
+		expect(await again.stoppedRules()).toEqual([
+			{ jobId: 'rule-2', stopped: stopped('2026-01-02T04:00:00.000Z') },
+			{ jobId: 'rule-1', stopped: stopped('2026-01-01T04:00:00.000Z') },
+		]);
+		await again.replace('rule-1', { channelId: CHANNEL });
+		expect((await again.stoppedRules()).map(({ jobId }) => jobId)).toEqual(['rule-2']);
+		// A note missing a field of it is no stop.
+		writeFileSync(path(), JSON.stringify({ jobs: { 'rule-2': { ruleStopped: { at: '2026-01-02T04:00:00.000Z', title: 'Adding @Member' } } } }));
+		expect(await again.stoppedRules()).toEqual([]);
+	});
+
 	it('takes a file that is not notes for none, says so, and writes it anew; a field of the wrong type is dropped', async () => {
 		const notes = new JobNotes({ dataDir, guildId: GUILD, logger: logger() });
 		await notes.update('job-1', { channelId: CHANNEL });

@@ -23,7 +23,7 @@ function request(args: string[]): ActionRunRequest {
 }
 
 async function refusal(args: string[]): Promise<JobError> {
-	const error = await readRunFilters(request(args), NOW).then(
+	const error = await readRunFilters(request(args), { now: NOW }).then(
 		() => undefined,
 		(thrown: unknown) => thrown,
 	);
@@ -42,7 +42,7 @@ describe('massnick run --ids-file', () => {
 	it('reads the file from disk into the filters, with its name for people', async () => {
 		const path = join(dir, 'raid.csv');
 		writeFileSync(path, `User ID,Name\n${B},bob\n${A},alice\n${A},again\n`);
-		const filters = await readRunFilters(request(['sanitize', '--ids-file', path, '--members', 'humans']), NOW);
+		const filters = await readRunFilters(request(['sanitize', '--ids-file', path, '--members', 'humans']), { now: NOW });
 		expect(filters).toEqual({ onlyRoleId: undefined, excludeRoleId: undefined, members: 'humans', userIdsFrom: 'raid.csv', userIds: [A, B] });
 	});
 
@@ -63,5 +63,25 @@ describe('massnick run --ids-file', () => {
 		expect((await refusal(['clearnicks', '--ids-file', huge])).message).toBe(
 			`--ids-file ${huge} is 5.0 MB; a file of ids may be at most 4 MB. Keep only the id column, or split the file and run one job per part.`,
 		);
+	});
+});
+
+describe('massnick run --keep with a duration', () => {
+	it('keeps the duration as typed for the rule to read anew, beside its reading as of now', async () => {
+		const filters = await readRunFilters(request(['massrole', 'add', '--role', '1100000000000000001', '--keep', '--created-after', '1d']), {
+			now: NOW,
+			rule: true,
+		});
+		expect(filters.createdAfter).toBe(NOW - 86_400_000);
+		expect(filters.ago).toEqual({ createdAfter: '1d' });
+	});
+
+	it('reads it once for a job that is not a rule, and keeps a date as a date', async () => {
+		expect((await readRunFilters(request(['massrole', 'add', '--role', '1100000000000000001', '--created-after', '1d']), { now: NOW })).ago).toBeUndefined();
+		const dated = await readRunFilters(request(['massrole', 'add', '--role', '1100000000000000001', '--keep', '--created-after', '2026-05-01']), {
+			now: NOW,
+			rule: true,
+		});
+		expect(dated.ago).toBeUndefined();
 	});
 });

@@ -76,10 +76,10 @@ describe('the journal queries both restore paths share', () => {
 	it('actionToUndo rebuilds the action, or refuses a journal of an unknown action naming it', () => {
 		const nickname = new NicknameAction(parseTemplate('🎃 {username}'));
 		const known = header('j-1', '2021-04-01T00:00:00.000Z');
-		expect(actionToUndo({ ...known, type: 'job', version: 2 }, () => nickname)).toBe(nickname);
+		expect(actionToUndo({ ...known, type: 'job', version: 3 }, () => nickname)).toBe(nickname);
 		let error: unknown;
 		try {
-			actionToUndo({ ...known, type: 'job', version: 2, action: 'timeout' }, () => undefined);
+			actionToUndo({ ...known, type: 'job', version: 3, action: 'timeout' }, () => undefined);
 		} catch (caught) {
 			error = caught;
 		}

@@ -183,8 +183,25 @@ export class SandboxControl {
 		return this.#call('POST', `/guilds/${guildId}/raid`, raid);
 	}
 
+	/**
+	 * Stages a join burst: `count` accounts made at most `accountAgeMs` (default a day) ago join
+	 * over the next `windowMs` of the sandbox's clock, each at its own moment with its
+	 * GUILD_MEMBER_ADD. Answers at once with the plan: the ids in join order, and when each is due.
+	 */
+	stageJoinBurst(
+		guildId: string,
+		burst: { count: number; windowMs: number; accountAgeMs?: number; seed?: number },
+	): Promise<{ ids: string[]; joinsAt: number[] }> {
+		return this.#call('POST', `/guilds/${guildId}/join-burst`, burst);
+	}
+
 	removeMember(guildId: string, userId: string): Promise<unknown> {
 		return this.#call('DELETE', `/guilds/${guildId}/members/${userId}`);
+	}
+
+	/** The owner gives the server to `userId` (GUILD_UPDATE with the new `owner_id`). */
+	transferOwnership(guildId: string, userId: string): Promise<{ ownerId: string }> {
+		return this.#call('PUT', `/guilds/${guildId}/owner`, { userId });
 	}
 
 	setOwnNick(guildId: string, userId: string, nick: string | null): Promise<unknown> {
@@ -249,6 +266,8 @@ export class SandboxControl {
 	/** The guild in brief: its roles lowest first (`managed`: a bot's or the booster role, which nobody can give). */
 	state(): Promise<{
 		guildId: string;
+		/** Who owns the guild now (see {@link transferOwnership}). */
+		ownerId: string;
 		/** The guild's members now (bots included). */
 		members: number;
 		/** `permissions`: the role's bits, a decimal string as Discord writes it. */

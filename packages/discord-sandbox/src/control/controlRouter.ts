@@ -63,11 +63,17 @@ import { roleRoutes } from './roleRoutes.js';
  *   no way back short of a new sandbox.
  * - `PATCH /_sandbox/guilds/{g}/members/{u}` `{nick}` → the member: they set their own nickname
  *   (`null` clears; GUILD_MEMBER_UPDATE; an audit entry by the member, no rate limit).
+ * - `PUT /_sandbox/guilds/{g}/owner` `{userId}` → `{ownerId}`: the owner gives the server to that
+ *   member (not a bot, not themself): GUILD_UPDATE with the new `owner_id`, no audit entry.
  * - `POST /_sandbox/guilds/{g}/raid` `{count, realJoiners?, windowMs?, accountAgeMs?, names?,
  *   seed?}` → `{raidIds, realIds}`: a raid joins (GUILD_MEMBER_ADD each, in join order): `count`
  *   accounts made at most `accountAgeMs` (default 30 min) before joining, named from `names`
  *   (default `free nitro {n}`), among `realJoiners` (default 0) with accounts over a week old,
  *   all joining within the last `windowMs` (default 10 min). Seeded.
+ * - `POST /_sandbox/guilds/{g}/join-burst` `{count, windowMs, accountAgeMs?, seed?}` → `{ids,
+ *   joinsAt}`: `count` accounts made at most `accountAgeMs` (default a day) ago join over the next
+ *   `windowMs` of the sandbox's clock, each at its own moment (GUILD_MEMBER_ADD then, `joined_at`
+ *   then), in id order; the answer comes at once, with the plan. Seeded.
  *
  * **Roles and the channel's permissions** (what a server admin does in Server Settings)
  * - `POST /_sandbox/guilds/{g}/roles` `{name, permissions?, position?, mentionable?}` → the role:

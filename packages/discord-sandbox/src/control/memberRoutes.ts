@@ -1,6 +1,7 @@
 import type { MemberDecoration } from '../state/MemberStore.js';
 import type { SandboxState } from '../state/SandboxState.js';
 import { toDiscordTimestamp } from '../state/toDiscordTimestamp.js';
+import { transferOwnership } from '../state/transferOwnership.js';
 import { ControlError } from './ControlError.js';
 import { STREAMED, type ControlRoute } from './ControlRoute.js';
 
@@ -124,6 +125,21 @@ export const memberRoutes: ControlRoute[] = [
 			// The member renames themselves: the audit log names them, not a bot.
 			state.setNick(index, trimmed, { actorIndex: index, reason: null });
 			return controlMember(state, index);
+		},
+	},
+	{
+		// The owner gives the server away (Server Settings → Members → Transfer Ownership): only
+		// to a member who is not a bot, and not to themself.
+		method: 'PUT',
+		path: '/guilds/:guild/owner',
+		handle({ ctx: { state }, params, body }) {
+			requireGuild(state, params.guild);
+			if (typeof body.userId !== 'string') throw new ControlError(400, 'body must have "userId", the new owner');
+			const index = requireMember(state, params.guild!, body.userId);
+			if (state.members.isBot(index)) throw new ControlError(400, 'a bot cannot be given the server');
+			if (body.userId === state.guild.ownerId) throw new ControlError(400, `${body.userId} owns the server already`);
+			transferOwnership(state, index);
+			return { ownerId: state.guild.ownerId };
 		},
 	},
 ];

@@ -1,10 +1,11 @@
+import { stageJoinBurst } from '../state/stageJoinBurst.js';
 import { stageRaid, type RaidOptions } from '../state/stageRaid.js';
 import { ControlError } from './ControlError.js';
 import type { ControlRoute } from './ControlRoute.js';
 import { requireGuild } from './memberRoutes.js';
 
 /** An optional integer field of the body in [min, max]; 400 naming it otherwise. */
-function integerField(body: Record<string, unknown>, name: keyof RaidOptions, min: number, max: number): number | undefined {
+function integerField(body: Record<string, unknown>, name: string, min: number, max: number): number | undefined {
 	const value = body[name];
 	if (value === undefined) return undefined;
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
@@ -13,9 +14,11 @@ function integerField(body: Record<string, unknown>, name: keyof RaidOptions, mi
 }
 
 /**
- * Staging a raid, for tests and the benchmark of a raid cleanup: `POST /_sandbox/guilds/{g}/raid`
- * `{count, realJoiners?, windowMs?, accountAgeMs?, names?, seed?}` → `{raidIds, realIds}` (see
- * {@link stageRaid}).
+ * Staging a raid, for tests and the benchmarks of a raid cleanup and of a standing rule:
+ * `POST /_sandbox/guilds/{g}/raid` `{count, realJoiners?, windowMs?, accountAgeMs?, names?, seed?}`
+ * → `{raidIds, realIds}`, joins already past (see {@link stageRaid}); `POST
+ * /_sandbox/guilds/{g}/join-burst` `{count, windowMs, accountAgeMs?, seed?}` → `{ids, joinsAt}`,
+ * joins from now on, each at its moment (see {@link stageJoinBurst}).
  */
 export const raidRoutes: ControlRoute[] = [
 	{
@@ -38,6 +41,20 @@ export const raidRoutes: ControlRoute[] = [
 			for (const [name, value] of Object.entries(fields)) if (value !== undefined) Object.assign(options, { [name]: value });
 			if (typeof names === 'string') options.names = names;
 			return stageRaid(state, options);
+		},
+	},
+	{
+		method: 'POST',
+		path: '/guilds/:guild/join-burst',
+		handle({ ctx: { state }, params, body }) {
+			requireGuild(state, params.guild);
+			const count = integerField(body, 'count', 1, 100_000);
+			if (count === undefined) throw new ControlError(400, 'count (the joiners, 1 to 100000) is required');
+			const windowMs = integerField(body, 'windowMs', 0, 3_600_000);
+			if (windowMs === undefined) throw new ControlError(400, 'windowMs (the time the joins are spread over from now, 0 to 3600000) is required');
+			const accountAgeMs = integerField(body, 'accountAgeMs', 0, 365 * 86_400_000);
+			const seed = integerField(body, 'seed', 0, 2 ** 31 - 1);
+			return stageJoinBurst(state, { count, windowMs, ...(accountAgeMs === undefined ? {} : { accountAgeMs }), ...(seed === undefined ? {} : { seed }) });
 		},
 	},
 ];

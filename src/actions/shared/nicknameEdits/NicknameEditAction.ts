@@ -1,6 +1,7 @@
 import { PermissionFlagsBits, Routes } from 'discord.js';
 import type { MemberRecord } from '../../../discord/MemberRecord.js';
 import {
+	type EntryLife,
 	type ActionWords,
 	type ChangeRequest,
 	type ChangeTarget,
@@ -41,6 +42,8 @@ export abstract class NicknameEditAction implements MassAction {
 	readonly field = 'nick';
 	/** A member who renames themself is planned again: a rule keeps their nickname as it says. */
 	readonly followsChanges = true;
+	/** A member who leaves loses their nickname (one who joins again has none): their entry undoes nothing. */
+	readonly entryLife: EntryLife = { lostOnLeave: true };
 
 	abstract plan(member: MemberRecord, ctx: GuildContext, original?: SlotValue): Plan;
 

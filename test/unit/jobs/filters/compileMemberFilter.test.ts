@@ -256,3 +256,18 @@ describe('compileMemberFilter, generated', () => {
 		);
 	});
 });
+
+describe("compileMemberFilter: a rule's durations (ago)", () => {
+	const at = Date.parse('2026-12-01T00:00:00Z');
+
+	it('takes durations for time filters it holds resolved', () => {
+		expect(skip({ createdAfter: at, ago: { createdAfter: '1d' } })).toBe('created-before');
+	});
+
+	it('refuses what a journal header could hold wrong, naming ago', () => {
+		expect(refusal({ createdAfter: at, ago: { createdAfter: '2026-12-01' } }).message).toMatch(/ago holds "2026-12-01" for createdAfter, not a duration/);
+		expect(refusal({ ago: { createdAfter: '1d' } }).message).toMatch(/ago holds a duration for createdAfter, which is not set/);
+		expect(refusal({ nameMatches: 'x', ago: { nameMatches: '1d' } as never }).message).toMatch(/ago names "nameMatches", not a time filter/);
+		expect(refusal({ ago: [] as never }).message).toMatch(/ago must be an object of durations/);
+	});
+});

@@ -21,6 +21,19 @@ describe('describeFilters', () => {
 		expect(describeFilters({ members: 'bots', onlyRoleId: '1', nameMatches: 'mod' }, roleName)).toBe('bots with @role1 whose name matches “mod”');
 	});
 
+	it("says a rule's durations as back from now, not as the date they read when it started", () => {
+		const filters = {
+			createdAfter: 1,
+			joinedAfter: 1,
+			joinedBefore: 9,
+			createdBefore: 9,
+			ago: { createdAfter: '1d', joinedAfter: '12h', joinedBefore: '1w', createdBefore: '2y' },
+		};
+		expect(describeFilters(filters, roleName)).toBe(
+			'every member who joined in the last 12 hours who joined more than a week ago whose account was created in the last day whose account is more than 2 years old',
+		);
+	});
+
 	it('says how many user ids a file listed, and which file', () => {
 		const ids = Array.from({ length: 500 }, (_, i) => String(1_100_000_000_000_000_000n + BigInt(i)));
 		expect(describeFilters({ userIds: ids, userIdsFrom: 'ids.txt' }, roleName)).toBe('every member among the 500 user ids in “ids.txt”');

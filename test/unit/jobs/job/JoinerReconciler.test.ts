@@ -148,3 +148,51 @@ describe('JoinerReconciler, for any interleaving of pages and join events', () =
 		);
 	});
 });
+
+/**
+ * Replays `steps` for a listing that may wait (`atOnce`), as `listInto` drives it: each page hands
+ * out what no join event took already. Answers, for each member, at which steps it was assigned,
+ * by the listing or by its join event.
+ */
+function replayAtOnce(steps: readonly Step[]): Map<string, number[]> {
+	const reconciler = new JoinerReconciler<Member>(RECENT_PAGES, true);
+	const assigned = new Map<string, number[]>();
+	const assign = (ids: readonly string[], step: number): void => {
+		for (const id of ids) assigned.set(id, [...(assigned.get(id) ?? []), step]);
+	};
+	steps.forEach((step, index) => {
+		if (step === 'end')
+			assign(
+				reconciler.listingEnded().map(({ id }) => id),
+				index,
+			);
+		else if ('page' in step) {
+			assign(
+				step.page.filter((id) => !reconciler.takenAlready(id)),
+				index,
+			);
+			assign(
+				reconciler.listed(step.page).map(({ id }) => id),
+				index,
+			);
+		} else if (reconciler.joined({ id: step.joined })) assign([step.joined], index);
+	});
+	return assigned;
+}
+
+describe('JoinerReconciler at once (a listing that may wait)', () => {
+	it('assigns a joiner above the listing at once, and the page that holds them later skips them', () => {
+		const assigned = replayAtOnce([page(1, 10), { joined: '15' }, page(11, 20), 'end']);
+		expect(assigned.get('15')).toEqual([1]);
+		for (let id = 1; id <= 20; id++) expect(assigned.get(String(id)), String(id)).toHaveLength(1);
+	});
+
+	it('assigns nobody twice for a join event after the page that held them', () => {
+		expect(replayAtOnce([page(1, 10), page(11, 20), { joined: '15' }, 'end']).get('15')).toEqual([1]);
+	});
+
+	it('forgets a joiner once the listing passes them without a page holding them', () => {
+		// A page holding 15 after the listing passed it (only a listing gone back could) is not skipped.
+		expect(replayAtOnce([page(1, 10), { joined: '15' }, { page: ['11', '16'] }, { page: ['15'] }]).get('15')).toEqual([1, 3]);
+	});
+});

@@ -85,6 +85,20 @@ describe('JobJournal', () => {
 		expect(files(dataDir)).toEqual(['old-job.jsonl']);
 	});
 
+	it('a member who had no value before the job reads back as null, not as never journaled, in one file or per worker', async () => {
+		for (const [jobId, holding] of [
+			['whole', ALL],
+			['split', chooseFleetScope(N, [0, 1])],
+		] as const) {
+			const journal = await JobJournal.create(dataDir, header(jobId), holding);
+			const held = entries(6).filter((entry) => holding.keepsJournalOf(workerIndexOf(entry.id, N)) || jobId === 'whole');
+			await journal.recordOriginals(held.map((entry) => ({ ...entry, from: null })));
+			for (const entry of held) expect(journal.originalOf(entry.id)).toBeNull();
+			expect(journal.originalOf(memberId(99))).toBeUndefined();
+			await journal.close();
+		}
+	});
+
 	it('a process holding some workers keeps a file per worker, each with its own members only', async () => {
 		const journal = await JobJournal.create(dataDir, header('job1'), chooseFleetScope(N, [0, 2]));
 		const held = entries(60).filter((entry) => workerIndexOf(entry.id, N) !== 1);

@@ -53,8 +53,8 @@ describe('Journal files', () => {
 	it('lives at <dataDir>/<guildId>/<jobId>.jsonl and starts with its header', async () => {
 		const journal = await Journal.create(dataDir, header('job1'));
 		expect(journal.path).toBe(join(dataDir, GUILD, 'job1.jsonl'));
-		expect(lines(journal.path)).toEqual([{ type: 'job', version: 2, ...header('job1') }]);
-		expect(journal.header).toMatchObject({ type: 'job', version: 2, jobId: 'job1' });
+		expect(lines(journal.path)).toEqual([{ type: 'job', version: 3, ...header('job1') }]);
+		expect(journal.header).toMatchObject({ type: 'job', version: 3, jobId: 'job1' });
 		await journal.close();
 	});
 
@@ -311,7 +311,7 @@ describe('Journal.list and latestRename', () => {
 		]);
 	});
 
-	it('reads a version 1 journal (before mass actions) as the version 2 header it means', async () => {
+	it('reads a version 1 journal (before mass actions) as the version 3 header it means', async () => {
 		const dir = join(dataDir, GUILD);
 		mkdirSync(dir, { recursive: true });
 		const v1 = {
@@ -330,7 +330,7 @@ describe('Journal.list and latestRename', () => {
 		writeFileSync(join(dir, 'old.jsonl'), `${JSON.stringify(v1)}\n${JSON.stringify({ type: 'original', id: id(1), from: 'bob', to: 'x 1' })}\n`);
 		const [summary] = await Journal.list(dataDir, GUILD);
 		expect(summary?.header).toMatchObject({
-			version: 2,
+			version: 3,
 			jobId: 'old',
 			action: 'rename',
 			target: 'x {id}',

@@ -29,4 +29,17 @@ describe('OriginalIndex', () => {
 		index.add(BOB, 'bobby');
 		expect(index.originalOf(BOB)).toBeNull();
 	});
+
+	it('a forgotten member is journaled no more, and their next original is their first anew', () => {
+		const index = new OriginalIndex();
+		index.add(ALICE, 'ally');
+		index.add(BOB, null);
+		expect(index.forget(ALICE)).toBe(true);
+		expect(index.forget(ALICE)).toBe(false);
+		expect(index.forget('1')).toBe(false);
+		expect([index.has(ALICE), index.originalOf(ALICE), index.size]).toEqual([false, undefined, 1]);
+		expect(index.add(ALICE, null)).toBe(true);
+		expect(index.add(ALICE, 'later')).toBe(false);
+		expect([index.originalOf(ALICE), index.size]).toEqual([null, 2]);
+	});
 });

@@ -28,7 +28,7 @@ function journal(
 ): JobJournalSummary {
 	const header = {
 		type: 'job',
-		version: 2,
+		version: 3,
 		jobId,
 		guildId: GUILD,
 		action: options.action ?? 'nickname',
@@ -274,6 +274,34 @@ const rows: Row[] = [
 		decisions: [
 			{ kind: 'check', journal: { header: { jobId: 'job-b' } } },
 			{ kind: 'skip', journal: a, why: { code: 'behind', first: { header: { jobId: 'job-b' } } } },
+		],
+	},
+	{
+		name: 'a standing rule stopped with the job it ran beside is no newer job: both go on, the job first, in the sweep’s place',
+		input: input([journal('job-b', 'stopped', { startedAt: at(20), endedAt: at(45) }), journal('rule-r', 'stopped', { action: 'role-add', endedAt: at(45) })], {
+			'job-b': record(mod, { startedAt: at(20) }),
+			'rule-r': record(mod, { keep: {} }),
+		}),
+		decisions: [
+			{ kind: 'check', journal: { header: { jobId: 'job-b' } } },
+			{ kind: 'check', journal: { header: { jobId: 'rule-r' } } },
+		],
+	},
+	{
+		name: 'a sweep goes first even when a rule’s journal is the newer',
+		input: input(
+			[
+				journal('rule-r', 'stopped', { action: 'role-add', startedAt: at(25), endedAt: at(45) }),
+				journal('job-b', 'stopped', { startedAt: at(20), endedAt: at(45) }),
+			],
+			{
+				'job-b': record(mod, { startedAt: at(20) }),
+				'rule-r': record(mod, { startedAt: at(25), keep: {} }),
+			},
+		),
+		decisions: [
+			{ kind: 'check', journal: { header: { jobId: 'job-b' } } },
+			{ kind: 'check', journal: { header: { jobId: 'rule-r' } } },
 		],
 	},
 	{
