@@ -144,9 +144,9 @@ export class JobManager {
 		if (busy) throw busy;
 	}
 
-	/** The newest journal whose job never finished (`running`, or `stopped` by a shutdown); not the job running now. */
+	/** The newest journal whose job never finished (`running`, or `stopped` by a shutdown); not a job or rule running now. */
 	interrupted(): Promise<JobJournalSummary | undefined> {
-		return this.journals.interrupted(this.current?.id);
+		return this.journals.interrupted(this.#slot.running.map((run) => run.job.id));
 	}
 
 	/** Closes the interrupted job without going on with it (its journal `cancelled`, its originals kept); `undefined` when none. */

@@ -8,6 +8,7 @@ import { ErrorCodes, type MassnickError } from '../../src/errors.js';
 import type { Job } from '../../src/jobs/Job.js';
 import { Journal } from '../../src/jobs/journal/Journal.js';
 import { type Sandbox, type Stack, startMassnickOn } from '../support/startStack.js';
+import { startRule } from '../support/startRule.js';
 import { waitUntil } from '../support/waitUntil.js';
 
 const ROLE_ROUTE = '/guilds/:id/members/:id/roles/:id';
@@ -44,21 +45,7 @@ describe('a standing rule stops when its requester loses what it needs, while it
 		(await control.members(guildId)).find((member) => member.id === userId)?.roles.includes(newcomerRole) ?? false;
 
 	/** `userId` (the moderator) makes the rule from its preview; it is returned once its sweep is over and it follows joins. */
-	async function makeRule(userId = modId): Promise<Job> {
-		const known = new Set(stack.massnick.jobs.rules.all);
-		const preview = await stack.preview('massrole add', { role: newcomerRole, keep: true }, userId);
-		await stack.press(preview.message.id, preview.start, userId);
-		let rule: Job | undefined;
-		await waitUntil(
-			() => {
-				rule = stack.massnick.jobs.rules.all.find((job) => !known.has(job) && job.following);
-				const sweep = rule?.progress.snapshot();
-				return sweep !== undefined && sweep.done >= sweep.total;
-			},
-			{ what: 'the rule to follow joins', timeoutMs: 60_000 },
-		);
-		return rule!;
-	}
+	const makeRule = (userId = modId): Promise<Job> => startRule(stack, 'massrole add', { role: newcomerRole }, userId);
 
 	/** Waits for `rule` to stop for its requester; returns its error. */
 	async function stoppedFor(rule: Job): Promise<MassnickError> {

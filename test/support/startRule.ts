@@ -5,13 +5,14 @@ import { waitUntil } from './waitUntil.js';
 
 /**
  * Starts a standing rule from its preview (`keep: true`), as its member would, and waits until
- * its sweep is over and it follows joins: what it sends from then on is for joiners.
+ * its sweep is over and it follows joins: what it sends from then on is for joiners. `userId`
+ * makes it (the owner by default).
  */
-export async function startRule(stack: Stack, command: string, options: Record<string, unknown>): Promise<Job> {
+export async function startRule(stack: Stack, command: string, options: Record<string, unknown>, userId = stack.sandbox.ownerId): Promise<Job> {
 	const known = new Set(stack.massnick.jobs.rules.all);
-	const preview = await stack.preview(command, { ...options, keep: true });
+	const preview = await stack.preview(command, { ...options, keep: true }, userId);
 	expect((preview.message.embeds[0] as { description?: string } | undefined)?.description ?? preview.message.content).toMatch(/standing rule/i);
-	await stack.press(preview.message.id, preview.start);
+	await stack.press(preview.message.id, preview.start, userId);
 	let rule: Job | undefined;
 	await waitUntil(
 		() => {

@@ -41,10 +41,10 @@ export class GuildJournals {
 		return journalToUndo(await this.list(), actionOf, options);
 	}
 
-	/** The newest journal whose job never finished (`running` or `stopped`), but job `runningId`. */
-	async interrupted(runningId: string | undefined): Promise<JobJournalSummary | undefined> {
+	/** The newest journal whose job never finished (`running` or `stopped`), but those of the jobs `running` now. */
+	async interrupted(running: readonly string[]): Promise<JobJournalSummary | undefined> {
 		const journals = await this.list();
-		return journals.find((journal) => (journal.state === 'running' || journal.state === 'stopped') && journal.header.jobId !== runningId);
+		return journals.find((journal) => (journal.state === 'running' || journal.state === 'stopped') && !running.includes(journal.header.jobId));
 	}
 
 	/** Marks an interrupted job's journal `cancelled`, so no restart resumes it; its originals stay. */
