@@ -1,6 +1,7 @@
 import type { ControlMessage } from '@massnick/discord-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/jobs/Job.js';
+import { startRule } from '../support/startRule.js';
 import { type Stack, startStack } from '../support/startStack.js';
 import { waitUntil } from '../support/waitUntil.js';
 
@@ -53,17 +54,8 @@ describe('a standing rule’s live status', () => {
 
 	it('says at once that the rule follows joins, then stays one message edited at most once per ruleStatusRefreshSeconds while joiners come, showing their counts', async () => {
 		const role = (await stack.control.createRole(guildId, { name: 'Newcomer', position: 1 })).id;
-		const preview = await stack.preview('massrole add', { role, keep: true });
 		const before = new Set((await bossMessages()).map((message) => message.id));
-		await stack.press(preview.message.id, preview.start);
-		await waitUntil(
-			() => {
-				rule = stack.massnick.jobs.rules.all.find((job) => job.following)!;
-				const sweep = rule?.progress.snapshot();
-				return sweep !== undefined && sweep.done >= sweep.total;
-			},
-			{ what: 'the rule to follow joins', timeoutMs: 60_000 },
-		);
+		rule = await startRule(stack, 'massrole add', { role });
 		await waitUntil(async () => (await bossMessages()).some((message) => !before.has(message.id) && embedOf(message).title?.startsWith(rule.title)), {
 			what: 'the rule’s status message',
 		});
