@@ -3,7 +3,7 @@ import { namedModule, readKeep } from '../actions/index.js';
 import { formatWorkers } from '../present/index.js';
 import { type Config, loadConfig, createRedactor, secretsOf } from '../config/index.js';
 import { JobError, MassnickError } from '../errors.js';
-import { type Job, listedIdsLine, type MassAction, type MemberFilters } from '../jobs/index.js';
+import { type Job, type KeepOptions, listedIdsLine, type MassAction, type MemberFilters } from '../jobs/index.js';
 import { createLogger } from '../log/createLogger.js';
 import { startMassnick } from '../startMassnick.js';
 import type { RunningMassnick } from './RunningMassnick.js';
@@ -73,19 +73,26 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 	// one is a bad argument.
 	let fallback: MassAction | undefined;
 	let filters: MemberFilters | undefined;
+	let keep: KeepOptions | undefined;
 	const settings = { nicknameMaxLength: config.nickname.maxLength };
 	try {
 		if (request.kind === 'restore') {
 			if (request.name !== undefined) fallback = nameChecked(() => namedModule().byName.clear(request.name!, settings));
 		} else {
 			nameChecked(() => request.module.check?.(argsOfRequest(request), settings));
-			const keep = readKeep(argsOfRequest(request), { now: Date.now(), optionName: cliOptionName });
+			keep = readKeep(argsOfRequest(request), { now: Date.now(), optionName: cliOptionName });
 			filters = await readRunFilters(request, { rule: keep !== undefined });
 		}
 	} catch (error) {
 		if (!(error instanceof MassnickError)) throw error;
 		process.stderr.write(`massnick run: ${error.message}\n\n${RUN_USAGE}\n`);
 		return RunExitCodes.BadArguments;
+	}
+
+	// A rule follows joins through the boss's gateway: a process without the boss would sweep once and then see no one.
+	if (keep && !runPlan(config).withBoss) {
+		process.stderr.write(`massnick run: ${noBossForRule(config)}\n`);
+		return RunExitCodes.Refused;
 	}
 
 	// On a terminal the bar shows the progress: the log keeps to warnings unless LOG_LEVEL asks
@@ -224,6 +231,12 @@ function runPlan(config: Config): { withBoss: boolean; startConfig: Config } {
 	const withBoss = config.bossToken !== '' && config.heldWorkers.length === config.workerCount;
 	if (withBoss || config.bossToken === '' || config.listerToken !== '') return { withBoss, startConfig: config };
 	return { withBoss, startConfig: Object.freeze({ ...config, listerToken: config.bossToken }) };
+}
+
+/** Why a process without the boss cannot keep a rule, and what to do. */
+function noBossForRule(config: Config): string {
+	const why = config.bossToken === '' ? 'BOSS_TOKEN is not set here' : 'this process holds only some of the workers, so it starts no boss';
+	return `--keep makes a standing rule, which follows joins through the boss's gateway (its Server Members intent), and ${why}. Run it where BOSS_TOKEN is set and every worker is held, or make the rule with the slash command's keep:true; without --keep the job sweeps once. Nothing ran.`;
 }
 
 /** A log destination on the bar's terminal that writes each line above the bar. */

@@ -262,6 +262,13 @@ describe('massnick run in a pod of a fleet: one worker, no boss', () => {
 		// As deploy/kubernetes/jobs/rename.yaml configures a pod: every worker's token, the boss's as LISTER_TOKEN.
 		const pod = { BOSS_TOKEN: undefined, WORKER_COUNT: String(K), JOB_COMPLETION_INDEX: String(index), LISTER_TOKEN: sandbox.bossToken };
 
+		// A standing rule follows joins through the boss's gateway, which a pod has not: refused, nothing sent.
+		const rule = await runCli(sandbox, dataDir, ['massnick', '--name', NAME, '--keep'], pod);
+		expect(rule.code).toBe(4);
+		expect(rule.stderr).toContain('--keep makes a standing rule, which follows joins through the boss');
+		expect(rule.stderr).toContain('BOSS_TOKEN is not set here');
+		expect(rule.requests).toEqual([]);
+
 		const result = await runCli(sandbox, dataDir, ['massnick', '--name', NAME], pod);
 		expect(result.code, result.stderr).toBe(0);
 		const after = await control.members(sandbox.guildId);
