@@ -3,8 +3,8 @@ import { formatCount } from '../../present/index.js';
 import type { Job } from '../../jobs/index.js';
 import type { BossContext } from '../BossContext.js';
 
-/** The most rules /status lists in one message; the guild holds at most `MAX_RULES` anyway. */
-const LISTED = 20;
+/** Discord's limit on a message's content, less room for the "and N more" line. */
+const ROOM = 2_000 - 60;
 
 /**
  * After /status's answer, the standing rules (jobs made with `keep`) in the channel: each with its
@@ -13,10 +13,25 @@ const LISTED = 20;
 export async function showRules(interaction: ChatInputCommandInteraction, context: BossContext): Promise<void> {
 	const rules = context.jobs.rules.all;
 	if (rules.length === 0) return;
-	const lines = rules.slice(0, LISTED).map(ruleLine);
-	await interaction.followUp(
-		`📌 **Standing rules** (${rules.length}): each applies to everyone who joins, and to members who change where its action says so.\n${lines.join('\n')}\n\`/cancel rule:<id>\` ends one; /restore undoes an ended one.`,
-	);
+	await interaction.followUp(rulesMessage(rules.map(ruleLine)));
+}
+
+/**
+ * /status's message of the rules, one line each, as many as fit in one message (20 rules' lines
+ * may not): the rest counted, to be ended by their title.
+ */
+export function rulesMessage(lines: readonly string[]): string {
+	const head = `📌 **Standing rules** (${lines.length}): each applies to everyone who joins, and to members who change where its action says so.`;
+	const tail = '`/cancel rule:<id>` ends one; /restore undoes an ended one.';
+	let text = head;
+	let shown = 0;
+	for (const line of lines) {
+		if (text.length + line.length + tail.length + 2 > ROOM) break;
+		text += `\n${line}`;
+		shown++;
+	}
+	if (shown < lines.length) text += `\n…and ${lines.length - shown} more, with no room here: \`/cancel rule:<title>\` ends one by its title too.`;
+	return `${text}\n${tail}`;
 }
 
 /** `• **Adding @Member** (\`role-add-…\`) by @mod since <t:…:R>: applied 12 · already done 3 · can't 0 · until <t:…:f>` */
@@ -24,6 +39,10 @@ export function ruleLine(rule: Job): string {
 	const snapshot = rule.progress.snapshot();
 	const since = `<t:${Math.floor(rule.startedAt / 1000)}:R>`;
 	const until = rule.keep?.until === undefined ? 'until /cancel' : `until <t:${Math.floor(rule.keep.until / 1000)}:f>`;
-	const phase = rule.following ? 'following joins' : 'sweeping the server first';
+	const phase = rule.following
+		? 'following joins'
+		: rule.keep?.catchUp
+			? 'following joins, and catching up at low priority with who joined while massnick was down'
+			: 'sweeping the server first';
 	return `• **${escapeMarkdown(rule.title)}** (\`${rule.id}\`) by ${escapeMarkdown(rule.startedBy.tag)} since ${since}, ${phase}: applied ${formatCount(snapshot.changed)} · already done ${formatCount(snapshot.alreadyDone)} · can't ${formatCount(snapshot.cant)} · ${until}`;
 }
