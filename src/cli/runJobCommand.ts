@@ -80,8 +80,10 @@ export async function runJobCommand(args: readonly string[]): Promise<RunExitCod
 			if (request.name !== undefined) fallback = nameChecked(() => namedModule().byName.clear(request.name!, settings));
 		} else {
 			nameChecked(() => request.module.check?.(argsOfRequest(request), settings));
+			filters = await readRunFilters(request);
 			keep = readKeep(argsOfRequest(request), { now: Date.now(), optionName: cliOptionName });
-			filters = await readRunFilters(request, { rule: keep !== undefined });
+			// A rule keeps its durations as typed, to read them anew (the filters' mistakes are named first).
+			if (keep) filters = await readRunFilters(request, { rule: true });
 		}
 	} catch (error) {
 		if (!(error instanceof MassnickError)) throw error;

@@ -71,8 +71,10 @@ export async function startRequestedJob({ massnick, request, fallback, filters: 
 
 	const args = argsOfRequest(request);
 	const { action } = request.module.request(args, massnick.actionDeps);
+	let filters = given ?? (await readRunFilters(request));
 	const keep = readKeep(args, { now: Date.now(), optionName: cliOptionName });
-	const filters = given ?? (await readRunFilters(request, { rule: keep !== undefined }));
+	// A rule keeps its durations as typed, to read them anew (the filters' mistakes are named first).
+	if (keep && !given) filters = await readRunFilters(request, { rule: true });
 	for (const [option, id] of [
 		[request.module.onlyRoleOption ?? ONLY_ROLE_OPTION, filters.onlyRoleId],
 		[EXCLUDE_ROLE_OPTION, filters.excludeRoleId],

@@ -25,8 +25,10 @@ export function actionCommand(module: ActionModule): BossCommand {
 			const args = argsOf(interaction);
 			const { action, estimate } = module.request(args, context.actionDeps);
 			const read = { now: Date.now(), optionName: (option: string) => `${option}:` };
+			let filters = readFilters(args, module, read);
 			const keep = readKeep(args, read);
-			let filters = readFilters(args, module, { ...read, rule: keep !== undefined });
+			// A rule keeps its durations as typed, to read them anew (the filters' mistakes are named first).
+			if (keep) filters = readFilters(args, module, { ...read, rule: true });
 			const attachment = interaction.options.getAttachment(FILTER_OPTIONS.userIds);
 			// Admitted here, before anything is acknowledged, so only its member sees a refusal; again at Start.
 			const rank = readRequesterRank(interaction, context.boss.guild);
