@@ -150,14 +150,16 @@ export class SharedLimitPacing {
 
 	/** Raises the pace after a quiet window, or a cap's worth of writes taken in less than one. */
 	#advance(now: number): void {
-		if (this.#factor === 0 || now < this.#stageStart) return;
-		const quietWindow = now - this.#stageStart >= this.#windowMs;
-		const pastOldCap = this.#factor > 1 && this.#stageWrites > (this.#limit * this.#factor) / this.#probeFactor;
-		if (!quietWindow && !pastOldCap) return;
-		this.#factor *= this.#probeFactor;
-		if (this.#factor > this.#maxFactor) this.#factor = 0;
-		this.#stageStart = now;
-		this.#stageWrites = 0;
+		while (this.#factor > 0 && now >= this.#stageStart) {
+			const quietWindow = now - this.#stageStart >= this.#windowMs;
+			const pastOldCap = this.#factor > 1 && this.#stageWrites > (this.#limit * this.#factor) / this.#probeFactor;
+			if (!quietWindow && !pastOldCap) return;
+			this.#factor *= this.#probeFactor;
+			if (this.#factor > this.#maxFactor) this.#factor = 0;
+			// A clock that jumped over several quiet windows passes a stage for each.
+			this.#stageStart = pastOldCap ? now : this.#stageStart + this.#windowMs;
+			this.#stageWrites = 0;
+		}
 	}
 
 	#firstWriteSince(since: number): number | undefined {

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { SharedLimitPacing } from '../../../src/discord/SharedLimitPacing.js';
+
+/** A pacing on a clock the test moves by hand. */
+function pacingAt(start = 1_000_000, options: { margin?: number } = {}) {
+	let now = start;
+	const pacing = new SharedLimitPacing({ now: () => now, margin: options.margin ?? 0 });
+	return {
+		pacing,
+		at: (ms: number) => {
+			now = start + ms;
+		},
+		/** `count` writes answered at `from`, `from + every`, ... (ms from the start). */
+		wrote(from: number, count: number, every = 0) {
+			for (let i = 0; i < count; i++) {
+				now = start + from + i * every;
+				pacing.wrote();
+			}
+		},
+		/** Ms from the start. */
+		rel: (ms: number) => ms - start,
+	};
+}
+
+describe('SharedLimitPacing', () => {
+	it('paces nothing until the guild refuses a write with scope shared', () => {
+		const clock = pacingAt();
+		clock.wrote(0, 50, 10);
+		expect(clock.pacing.pacing).toBe(false);
+		expect(clock.pacing.intervalMs).toBe(0);
+		expect(clock.rel(clock.pacing.sendAt())).toBe(490);
+		expect(clock.pacing.admitLimit).toBe(Number.POSITIVE_INFINITY);
+	});
+
+	it('learns the cap from the first refusal: the writes since the first one, over the time to the reset', () => {
+		const clock = pacingAt();
+		// 20 writes in the first 200 ms, then the 21st is refused with 9.8 s left of the window.
+		clock.wrote(0, 20, 10);
+		clock.at(200);
+		expect(clock.pacing.refused(9_800)).toBe(true);
+		expect(clock.pacing.state).toEqual({ limit: 20, windowMs: 10_000, factor: 1 });
+		expect(clock.pacing.intervalMs).toBe(500);
+		// Nothing goes before the window resets.
+		expect(clock.rel(clock.pacing.sendAt())).toBe(10_000);
+	});
+
+	it('spaces the writes by the cap, slower by the margin', () => {
+		const clock = pacingAt(0, { margin: 0.02 });
+		clock.wrote(0, 20, 10);
+		clock.at(200);
+		clock.pacing.refused(9_800);
+		expect(clock.pacing.intervalMs).toBeCloseTo(510);
+		clock.at(10_000);
+		clock.pacing.sent();
+		expect(clock.pacing.sendAt()).toBeCloseTo(10_510);
+		// A write sent late moves the next one with it: no two writes closer than the interval.
+		clock.at(10_700);
+		clock.pacing.sent();
+		expect(clock.pacing.sendAt()).toBeCloseTo(11_210);
+	});
+
+	it('refusals of the same window (other workers on the wire) learn nothing more', () => {
+		const clock = pacingAt();
+		clock.wrote(0, 20, 10);
+		clock.at(200);
+		clock.pacing.refused(9_800);
+		clock.at(210);
+		expect(clock.pacing.refused(9_790)).toBe(false);
+		expect(clock.pacing.state).toEqual({ limit: 20, windowMs: 10_000, factor: 1 });
+	});
+
+	it('a refusal in the window right after a hold learns the window from the two resets', () => {
+		const clock = pacingAt();
+		// A cap that came up mid-run: the first guess spans a minute of writes at the workers' pace.
+		clock.wrote(0, 600, 100);
+		clock.at(60_000);
+		clock.pacing.refused(5_000);
+		expect(clock.pacing.state?.limit).toBeGreaterThan(100);
+		// The writes held for the reset go at 65 s and fill the window; the 21st is refused.
+		clock.wrote(65_000, 20, 100);
+		clock.at(67_000);
+		clock.pacing.refused(8_000);
+		expect(clock.pacing.state).toEqual({ limit: 20, windowMs: 10_000, factor: 1 });
+	});
+
+	it('a quiet window raises the pace fourfold; a refusal then learns the cap again from the window it fell in', () => {
+		const clock = pacingAt();
+		clock.wrote(0, 20, 10);
+		clock.at(200);
+		clock.pacing.refused(9_800);
+		// The window after the reset holds to the cap and is quiet.
+		clock.wrote(10_000, 20, 500);
+		clock.at(20_000);
+		expect(clock.pacing.state?.factor).toBe(4);
+		expect(clock.pacing.intervalMs).toBe(125);
+		// The probe's 21st write is refused: the window still took 20.
+		clock.wrote(20_000, 20, 125);
+		clock.at(22_600);
+		expect(clock.pacing.refused(7_400)).toBe(true);
+		expect(clock.pacing.state).toEqual({ limit: 20, windowMs: 10_000, factor: 1 });
+		expect(clock.rel(clock.pacing.sendAt())).toBe(30_000);
+	});
+
+	it('a probe that takes more than the old cap in less than a window ends the pacing', () => {
+		const clock = pacingAt();
+		clock.wrote(0, 20, 10);
+		clock.at(200);
+		clock.pacing.refused(9_800);
+		clock.wrote(10_000, 20, 500);
+		clock.at(20_000);
+		expect(clock.pacing.state?.factor).toBe(4);
+		clock.wrote(20_000, 20, 125);
+		expect(clock.pacing.pacing).toBe(true);
+		// The 21st write of the probe's first 2.6 s got through: the cap of 20 is gone.
+		clock.wrote(22_500, 1);
+		expect(clock.pacing.pacing).toBe(false);
+		expect(clock.pacing.state).toBeUndefined();
+		expect(clock.rel(clock.pacing.sendAt())).toBe(22_500);
+	});
+
+	it('two quiet windows in a row end the pacing (the job took less than its share)', () => {
+		const clock = pacingAt();
+		clock.wrote(0, 20, 10);
+		clock.at(200);
+		clock.pacing.refused(9_800);
+		clock.at(20_000);
+		expect(clock.pacing.state?.factor).toBe(4);
+		clock.at(30_000);
+		expect(clock.pacing.pacing).toBe(false);
+	});
+
+	it('a cap that comes back after the pacing ended is learnt at once from the window it knows', () => {
+		const clock = pacingAt();
+		clock.wrote(0, 20, 10);
+		clock.at(200);
+		clock.pacing.refused(9_800);
+		clock.at(30_000);
+		expect(clock.pacing.pacing).toBe(false);
+		// Unpaced again, the workers fill a 10-s window with 30 writes in 3 s.
+		clock.wrote(100_000, 30, 100);
+		clock.at(103_000);
+		clock.pacing.refused(7_000);
+		expect(clock.pacing.state).toEqual({ limit: 30, windowMs: 10_000, factor: 1 });
+	});
+
+	it('lets a tenth of a window of writes wait in discord.js at once, and at least two', () => {
+		const clock = pacingAt();
+		clock.wrote(0, 200, 1);
+		clock.at(200);
+		clock.pacing.refused(9_800);
+		expect(clock.pacing.state?.limit).toBe(200);
+		expect(clock.pacing.admitLimit).toBe(20);
+		const slow = pacingAt();
+		slow.wrote(0, 3, 10);
+		slow.at(100);
+		slow.pacing.refused(9_900);
+		expect(slow.pacing.admitLimit).toBe(2);
+	});
+});

@@ -1,0 +1,96 @@
+import { REST } from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import { SharedWritePacer } from '../../../src/discord/SharedWritePacer.js';
+import { flushPromises } from '../../support/flushPromises.js';
+
+/** A pacer watching a real REST client, on a clock the test moves; answers are emitted as discord.js emits them. */
+function pacerAt(start = 5_000_000) {
+	let now = start;
+	const rest = new REST();
+	const pacer = new SharedWritePacer({ now: () => now, margin: 0, maxWireWaitMs: 60_000 });
+	pacer.watch(rest);
+	const answer = (method: string, status: number, headers: Record<string, string> = {}) =>
+		rest.emit(
+			'response',
+			{ method, path: '/guilds/1/members/2', route: '/guilds/:id/members/:id', options: {}, data: {}, retries: 0 } as never,
+			{
+				status,
+				headers: new Headers(headers),
+			} as never,
+		);
+	return {
+		pacer,
+		answer,
+		at: (ms: number) => {
+			now = start + ms;
+		},
+	};
+}
+
+describe('SharedWritePacer', () => {
+	it('learns from writes and shared 429s only: a read, a 5xx and a 429 of the token’s own bucket change nothing', () => {
+		const { pacer, answer, at } = pacerAt();
+		for (let i = 0; i < 20; i++) answer('PATCH', 200);
+		answer('GET', 429, { 'x-ratelimit-scope': 'shared', 'retry-after': '9' });
+		answer('PATCH', 502);
+		answer('PATCH', 429, { 'x-ratelimit-scope': 'user', 'retry-after': '9' });
+		expect(pacer.pacing.pacing).toBe(false);
+		at(1_000);
+		answer('PATCH', 429, { 'x-ratelimit-scope': 'shared', 'retry-after': '9' });
+		expect(pacer.pacing.state).toEqual({ limit: 20, windowMs: 10_000, factor: 1 });
+	});
+
+	it('admits any number of writes while not paced, and a tenth of a window of them while paced', async () => {
+		const { pacer, answer, at } = pacerAt();
+		const free = await Promise.all(Array.from({ length: 30 }, () => pacer.admit()));
+		for (const release of free) release();
+		for (let i = 0; i < 20; i++) answer('PATCH', 200);
+		at(1_000);
+		answer('PATCH', 429, { 'x-ratelimit-scope': 'shared', 'retry-after': '9' });
+		expect(pacer.pacing.admitLimit).toBe(2);
+		const first = await pacer.admit();
+		await pacer.admit();
+		let third = false;
+		const waiting = pacer.admit().then((release) => {
+			third = true;
+			return release;
+		});
+		await flushPromises();
+		expect(third).toBe(false);
+		first();
+		// Released twice, the room is counted once.
+		first();
+		(await waiting)();
+		expect(third).toBe(true);
+	});
+
+	it('a write waiting for admission gives up when its signal aborts', async () => {
+		const { pacer, answer, at } = pacerAt();
+		for (let i = 0; i < 20; i++) answer('PATCH', 200);
+		at(1_000);
+		answer('PATCH', 429, { 'x-ratelimit-scope': 'shared', 'retry-after': '9' });
+		await pacer.admit();
+		await pacer.admit();
+		const controller = new AbortController();
+		const waiting = pacer.admit(controller.signal);
+		controller.abort(new Error('cancelled'));
+		await expect(waiting).rejects.toThrow('cancelled');
+	});
+
+	it('a read never waits at the wire, and a write goes at once while not paced', async () => {
+		const { pacer, answer, at } = pacerAt();
+		await pacer.beforeWrite('PATCH');
+		for (let i = 0; i < 20; i++) answer('PATCH', 200);
+		at(1_000);
+		answer('PATCH', 429, { 'x-ratelimit-scope': 'shared', 'retry-after': '9' });
+		await pacer.beforeWrite('GET');
+		let sent = false;
+		void pacer.beforeWrite('PATCH').then(() => (sent = true));
+		await flushPromises();
+		// Held for the window's reset, 9 s away on the pacer's clock.
+		expect(sent).toBe(false);
+		pacer.close();
+		await flushPromises();
+		expect(sent).toBe(true);
+	});
+});
