@@ -50,7 +50,10 @@ export function sharedCapFigures(requests: readonly SandboxRequest[], cap: { lim
 /**
  * How long after `liftedAt` (Unix ms, the sandbox's clock) the workers were back at `share` of
  * `ceiling` renames per `windowMs` of Discord's time: the Discord seconds from the lift to the
- * first rename from which a whole window took that many. `undefined` if they never were.
+ * first rename from which each of two windows in a row took that many. Two, because tokens that
+ * were paced below their own limit have their buckets' room left: the first window after the
+ * pacing ends can take more than the ceiling, the second only what the workers' own pace gives.
+ * `undefined` if they never were.
  */
 export function secondsToCeiling(
 	requests: readonly SandboxRequest[],
@@ -63,9 +66,13 @@ export function secondsToCeiling(
 		.map((request) => request.at);
 	const window = options.windowMs / options.timeScale;
 	const needed = Math.ceil(options.ceiling * options.share);
-	for (let from = 0, to = 0; from < done.length; from++) {
-		while (to < done.length && done[to]! < done[from]! + window) to++;
-		if (to - from >= needed) return ((done[from]! - liftedAt) * options.timeScale) / 1000;
+	const countFrom = (start: number, end: number): number => {
+		let count = 0;
+		for (const at of done) if (at >= start && at < end) count++;
+		return count;
+	};
+	for (const at of done) {
+		if (countFrom(at, at + window) >= needed && countFrom(at + window, at + 2 * window) >= needed) return ((at - liftedAt) * options.timeScale) / 1000;
 	}
 	return undefined;
 }

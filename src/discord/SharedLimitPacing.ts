@@ -34,8 +34,9 @@ export interface SharedLimitState {
  * first refusal, from the first write the window can have held to its reset.
  *
  * Nothing tells a client that a cap lifted, so the pace probes: a window without a shared 429
- * multiplies it by `probeFactor`, and so does the cap's worth of writes taken in less than a window
- * (the old cap cannot be in force), until it passes `maxFactor` and the pacing ends. A probe under
+ * multiplies it by `probeFactor`, and so do more than two caps' worth of writes taken in less than
+ * a window (the old cap cannot be in force: such a span touches two of its windows at most), until
+ * it passes `maxFactor` and the pacing ends. A probe under
  * a cap that still holds costs one refused request and uses the window in full (the writes before
  * the refusal are the window's cap), then the pace learns the cap again and holds to it a window.
  * See https://discord.com/developers/docs/topics/rate-limits ("properly handle 429 responses").
@@ -85,16 +86,6 @@ export class SharedLimitPacing {
 	get intervalMs(): number {
 		if (!this.pacing) return 0;
 		return (this.#windowMs * (1 + this.#margin)) / (this.#limit * this.#factor);
-	}
-
-	/**
-	 * How many writes may be handed to discord.js at once while paced: a tenth of a window's worth
-	 * (at least two), so none waits long on the wire's turn and a refusal finds few queued behind it.
-	 */
-	get admitLimit(): number {
-		const interval = this.intervalMs;
-		if (interval === 0) return Number.POSITIVE_INFINITY;
-		return Math.max(2, Math.ceil(this.#windowMs / 10 / interval));
 	}
 
 	/** When the next write may go out: now unless paced. */
@@ -148,11 +139,12 @@ export class SharedLimitPacing {
 		return true;
 	}
 
-	/** Raises the pace after a quiet window, or a cap's worth of writes taken in less than one. */
+	/** Raises the pace after a quiet window, or more than two caps' worth of writes taken in less than one. */
 	#advance(now: number): void {
 		while (this.#factor > 0 && now >= this.#stageStart) {
 			const quietWindow = now - this.#stageStart >= this.#windowMs;
-			const pastOldCap = this.#factor > 1 && this.#stageWrites > (this.#limit * this.#factor) / this.#probeFactor;
+			// Twice: a span shorter than a window can straddle two windows, each taking a cap's worth.
+			const pastOldCap = this.#factor > 1 && this.#stageWrites > (2 * this.#limit * this.#factor) / this.#probeFactor;
 			if (!quietWindow && !pastOldCap) return;
 			this.#factor *= this.#probeFactor;
 			if (this.#factor > this.#maxFactor) this.#factor = 0;

@@ -1,8 +1,8 @@
 import type { REST } from 'discord.js';
 import type { Logger } from 'pino';
-import { SharedLimitPacing, type SharedLimitPacingOptions } from './SharedLimitPacing.js';
+import { SharedLimitPacing, type SharedLimitPacingOptions, type SharedLimitState } from './SharedLimitPacing.js';
 
-/** Lets a change through when the guild has room for it; the slices wait on it (see {@link SharedWritePacer.admit}). */
+/** Lets a change through when the guild has room for it; the slices wait on it (see {@link SharedWritePacer.admission}). */
 export interface WriteAdmission {
 	/** Resolves with a release once this write may be handed to discord.js; call the release when it is answered. */
 	admit(signal?: AbortSignal): Promise<() => void>;
@@ -18,6 +18,9 @@ export interface SharedWritePacerOptions extends SharedLimitPacingOptions {
 	maxWireWaitMs: number;
 }
 
+/** Writes of one worker handed to discord.js at once while paced. */
+export const ADMITTED_PER_WORKER = 2;
+
 interface WireWaiter {
 	readonly deadline: number;
 	readonly resolve: () => void;
@@ -28,23 +31,24 @@ interface WireWaiter {
 /**
  * One process's pace for its workers' writes under a guild-wide cap: every worker's REST client
  * reports its answers here, and every write waits its turn twice, once before a slice hands it to
- * discord.js ({@link admit}, which keeps discord.js's queues short while paced) and once at the wire
+ * discord.js ({@link admission}, which keeps discord.js's queues short while paced) and once at the wire
  * ({@link beforeWrite}, which spaces the writes that leave, discord.js's own retries included).
  * While the guild has not refused a write with scope `shared`, neither waits.
  *
  * What the pace is, and how it is learnt and lifted, is {@link SharedLimitPacing}'s. A process knows
  * only its own writes: pods of a fleet each learn the cap alone (docs/performance.md).
  */
-export class SharedWritePacer implements WriteAdmission {
+export class SharedWritePacer {
 	readonly pacing: SharedLimitPacing;
 	readonly #now: () => number;
 	readonly #logger: Logger | undefined;
 	readonly #maxWireWaitMs: number;
 	readonly #wire: WireWaiter[] = [];
 	#timer: NodeJS.Timeout | undefined;
-	#admitted = 0;
-	readonly #admitWaiters: Array<() => void> = [];
+	/** Each worker's admission, woken when the pacing ends (every waiting write may go then). */
+	readonly #admissions = new Set<() => void>();
 	#wasPacing = false;
+	#last: SharedLimitState | undefined;
 
 	constructor(options: SharedWritePacerOptions) {
 		this.#now = options.now ?? Date.now;
@@ -82,26 +86,42 @@ export class SharedWritePacer implements WriteAdmission {
 		});
 	}
 
-	async admit(signal?: AbortSignal): Promise<() => void> {
-		while (this.#admitted >= this.pacing.admitLimit) {
-			signal?.throwIfAborted();
-			await new Promise<void>((resolve) => {
-				const wake = (): void => {
-					signal?.removeEventListener('abort', wake);
-					resolve();
+	/**
+	 * A worker's own way in: while paced, at most {@link ADMITTED_PER_WORKER} of its writes are in
+	 * discord.js at once (one on the wire, one ready behind it), so a refusal finds few queued behind
+	 * it, and a worker whose own bucket is spent holds no more than that of the process's turns.
+	 */
+	admission(): WriteAdmission {
+		let admitted = 0;
+		const waiters: Array<() => void> = [];
+		const room = (): boolean => admitted < (this.pacing.pacing ? ADMITTED_PER_WORKER : Number.POSITIVE_INFINITY);
+		const wakeAll = (): void => {
+			for (const wake of waiters.splice(0)) wake();
+		};
+		this.#admissions.add(wakeAll);
+		return {
+			admit: async (signal) => {
+				while (!room()) {
+					signal?.throwIfAborted();
+					await new Promise<void>((resolve) => {
+						const wake = (): void => {
+							signal?.removeEventListener('abort', wake);
+							resolve();
+						};
+						waiters.push(wake);
+						signal?.addEventListener('abort', wake, { once: true });
+					});
+				}
+				signal?.throwIfAborted();
+				admitted++;
+				let released = false;
+				return () => {
+					if (released) return;
+					released = true;
+					admitted--;
+					waiters.shift()?.();
 				};
-				this.#admitWaiters.push(wake);
-				signal?.addEventListener('abort', wake, { once: true });
-			});
-		}
-		signal?.throwIfAborted();
-		this.#admitted++;
-		let released = false;
-		return () => {
-			if (released) return;
-			released = true;
-			this.#admitted--;
-			this.#pumpAdmit();
+			},
 		};
 	}
 
@@ -121,9 +141,13 @@ export class SharedWritePacer implements WriteAdmission {
 		} else if (!state && this.#wasPacing) {
 			this.#logger?.info('the guild took more writes than its last cap: the workers go at their own pace again');
 		}
+		if (state && (state.limit !== this.#last?.limit || state.factor !== this.#last.factor)) {
+			this.#logger?.debug({ limit: state.limit, windowMs: Math.round(state.windowMs), factor: state.factor }, 'shared write pace');
+		}
+		this.#last = state;
 		this.#wasPacing = state !== undefined;
 		this.#pumpWire();
-		this.#pumpAdmit();
+		if (!state) for (const wakeAll of this.#admissions) wakeAll();
 	}
 
 	#pumpWire(): void {
@@ -148,11 +172,6 @@ export class SharedWritePacer implements WriteAdmission {
 			this.pacing.sent();
 			head.resolve();
 		}
-	}
-
-	#pumpAdmit(): void {
-		let room = this.pacing.admitLimit - this.#admitted;
-		while (room-- > 0 && this.#admitWaiters.length > 0) this.#admitWaiters.shift()!();
 	}
 }
 

@@ -71,9 +71,10 @@ export class Fleet {
 		}
 		if (new Set(held.map(({ id }) => id)).size !== held.length) throw new MassnickError(ErrorCodes.InvalidArgument, 'a worker id is held twice');
 		this.guard = new InvalidRequestGuard(options.invalidRequestBudget);
-		// Half of discord.js's time-out: a write held longer at the wire would time out there.
-		this.pacer =
-			options.paceSharedLimit === false ? undefined : new SharedWritePacer({ logger: options.logger, maxWireWaitMs: options.client.restTimeoutMs / 2 });
+		// A write held at the wire past discord.js's time-out, less the answer's time, would time out.
+		const { restTimeoutMs } = options.client;
+		const maxWireWaitMs = Math.max(restTimeoutMs / 2, restTimeoutMs - 3000);
+		this.pacer = options.paceSharedLimit === false ? undefined : new SharedWritePacer({ logger: options.logger, maxWireWaitMs });
 		this.workers = [...held]
 			.sort((a, b) => a.id - b.id)
 			.map(

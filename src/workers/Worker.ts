@@ -55,7 +55,7 @@ export class Worker {
 		this.#logger = options.logger;
 		this.#startRetry = options.startRetry;
 		const { pacer } = options;
-		this.writes = pacer;
+		this.writes = pacer?.admission();
 		this.client = createClient({
 			...options.client,
 			intents: [GatewayIntentBits.Guilds],

@@ -40,21 +40,23 @@ describe('SharedWritePacer', () => {
 		expect(pacer.pacing.state).toEqual({ limit: 20, windowMs: 10_000, factor: 1 });
 	});
 
-	it('admits any number of writes while not paced, and a tenth of a window of them while paced', async () => {
+	it('admits any number of a worker’s writes while not paced, and two at a time while paced', async () => {
 		const { pacer, answer, at } = pacerAt();
-		const free = await Promise.all(Array.from({ length: 30 }, () => pacer.admit()));
+		const worker = pacer.admission();
+		const free = await Promise.all(Array.from({ length: 30 }, () => worker.admit()));
 		for (const release of free) release();
 		for (let i = 0; i < 20; i++) answer('PATCH', 200);
 		at(1_000);
 		answer('PATCH', 429, { 'x-ratelimit-scope': 'shared', 'retry-after': '9' });
-		expect(pacer.pacing.admitLimit).toBe(2);
-		const first = await pacer.admit();
-		await pacer.admit();
+		const first = await worker.admit();
+		await worker.admit();
 		let third = false;
-		const waiting = pacer.admit().then((release) => {
+		const waiting = worker.admit().then((release) => {
 			third = true;
 			return release;
 		});
+		// Another worker's writes are not held by this one's.
+		await pacer.admission().admit();
 		await flushPromises();
 		expect(third).toBe(false);
 		first();
@@ -64,17 +66,27 @@ describe('SharedWritePacer', () => {
 		expect(third).toBe(true);
 	});
 
-	it('a write waiting for admission gives up when its signal aborts', async () => {
+	it('a write waiting for admission gives up when its signal aborts, and all go once the pacing ends', async () => {
 		const { pacer, answer, at } = pacerAt();
+		const worker = pacer.admission();
 		for (let i = 0; i < 20; i++) answer('PATCH', 200);
 		at(1_000);
 		answer('PATCH', 429, { 'x-ratelimit-scope': 'shared', 'retry-after': '9' });
-		await pacer.admit();
-		await pacer.admit();
+		await worker.admit();
+		await worker.admit();
 		const controller = new AbortController();
-		const waiting = pacer.admit(controller.signal);
+		const aborted = worker.admit(controller.signal);
 		controller.abort(new Error('cancelled'));
-		await expect(waiting).rejects.toThrow('cancelled');
+		await expect(aborted).rejects.toThrow('cancelled');
+		let admitted = 0;
+		for (let i = 0; i < 3; i++) void worker.admit().then(() => admitted++);
+		await flushPromises();
+		expect(admitted).toBe(0);
+		// Two quiet windows after the reset at 10 s: the pacing ends, and so does the wait.
+		at(30_100);
+		answer('PATCH', 200);
+		await flushPromises();
+		expect(admitted).toBe(3);
 	});
 
 	it('a read never waits at the wire, and a write goes at once while not paced', async () => {
