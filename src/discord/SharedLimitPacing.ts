@@ -58,6 +58,11 @@ export class SharedLimitPacing {
 	#holdUntil = 0;
 	/** The reset of the last refusal learned from. */
 	#lastReset: number | undefined;
+	/**
+	 * The first refusal's guess is being checked: the window after its hold goes at twice the
+	 * guessed rate, so the guild refuses again in it and the two resets measure its window exactly.
+	 */
+	#measuring = false;
 	#stageStart = 0;
 	#stageWrites = 0;
 	#lastSent = Number.NEGATIVE_INFINITY;
@@ -119,6 +124,7 @@ export class SharedLimitPacing {
 		if (now < this.#holdUntil) return false;
 		const reset = now + Math.max(0, retryAfterMs);
 		let start: number;
+		const measured = this.#measuring;
 		if (this.#lastReset !== undefined && this.#windowMs > 0 && now - this.#lastReset < this.#windowMs) {
 			// The window right after the last one: it opened when the writes held for it went.
 			start = this.#lastReset;
@@ -127,11 +133,14 @@ export class SharedLimitPacing {
 			start = reset - this.#windowMs;
 		} else {
 			// The first refusal: the window held the writes since the first one it can have held.
+			// A guess when the cap came after the first write: hence the check that follows.
 			start = this.#firstWriteSince(now - this.#historyMs) ?? now;
 			this.#windowMs = Math.max(1, reset - start);
+			this.#measuring = true;
 		}
+		if (measured) this.#measuring = false;
 		this.#limit = Math.max(1, this.#countSince(start));
-		this.#factor = 1;
+		this.#factor = this.#measuring ? 2 : 1;
 		this.#holdUntil = reset;
 		this.#lastReset = reset;
 		this.#stageStart = reset;
@@ -143,6 +152,16 @@ export class SharedLimitPacing {
 	#advance(now: number): void {
 		while (this.#factor > 0 && now >= this.#stageStart) {
 			const quietWindow = now - this.#stageStart >= this.#windowMs;
+			if (this.#measuring) {
+				// Twice the guess went through a whole window: the guess tells nothing; the next
+				// refusal is learnt from as a first one.
+				if (!quietWindow) return;
+				this.#measuring = false;
+				this.#factor = 0;
+				this.#windowMs = 0;
+				this.#lastReset = undefined;
+				return;
+			}
 			// Twice: a span shorter than a window can straddle two windows, each taking a cap's worth.
 			const pastOldCap = this.#factor > 1 && this.#stageWrites > (2 * this.#limit * this.#factor) / this.#probeFactor;
 			if (!quietWindow && !pastOldCap) return;

@@ -37,7 +37,7 @@ describe('SharedWritePacer', () => {
 		expect(pacer.pacing.pacing).toBe(false);
 		at(1_000);
 		answer('PATCH', 429, { 'x-ratelimit-scope': 'shared', 'retry-after': '9' });
-		expect(pacer.pacing.state).toEqual({ limit: 20, windowMs: 10_000, factor: 1 });
+		expect(pacer.pacing.state).toEqual({ limit: 20, windowMs: 10_000, factor: 2 });
 	});
 
 	it('admits any number of a worker’s writes while not paced, and two at a time while paced', async () => {
