@@ -21,7 +21,7 @@ export function formatSharedCapReport(scenario: SharedCapScenario, runs: readonl
 			figures.refusedPerChange.toFixed(3),
 		];
 	});
-	const table = formatTable(['guild cap', 'workers', 'renamed', 'Discord s', 'per window', 'of the cap', 'shared 429s', 'per rename'], rows);
+	const table = formatTable(['guild cap', 'pacing', 'renamed', 'Discord s', 'per window', 'of the cap', 'shared 429s', 'per rename'], rows);
 	return `${scenario.name}: ${scenario.members.toLocaleString('en')} members, ${scenario.workers} workers (${pace} renames per ${scenario.windowMs / 1000} s at their own pace), time scale ${scenario.timeScale}\n\n${table}\n`;
 }
 
