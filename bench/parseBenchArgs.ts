@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { JOIN_BURST_BUDGET_SECONDS, JOIN_BURST_RESULTS_FILE, JOIN_BURST_SCENARIO, type JoinBurstScenario } from './joinburst/JoinBurstScenario.js';
 import { benchResultsFile } from './paths.js';
+import { SHARED_CAP_BUDGET_SECONDS, SHARED_CAP_RESULTS_FILE, SHARED_CAP_SCENARIO, type SharedCapScenario } from './sharedcap/SharedCapScenario.js';
 import { RAID_BUDGET_SECONDS, RAID_RESULTS_FILE, RAID_SCENARIO, type RaidScenario } from './raid/RaidScenario.js';
 import { QUICK_SCENARIOS, type Scenario, SCENARIOS } from './scenarios.js';
 import { SUBJECT_KINDS, type SubjectKind } from './Subject.js';
@@ -10,10 +11,11 @@ export const BENCH_USAGE = `usage: npm run bench -- [--quick | --scenario NAME] 
   (no flag)          every scenario: ${SCENARIOS.filter((scenario) => !scenario.optIn)
 		.map((scenario) => scenario.name)
 		.join(', ')} (about 10 minutes, at most 13); opt-in, only
-                     when named: ${[...SCENARIOS.filter((scenario) => scenario.optIn).map((scenario) => scenario.name), RAID_SCENARIO.name, JOIN_BURST_SCENARIO.name].join(', ')}
+                     when named: ${[...SCENARIOS.filter((scenario) => scenario.optIn).map((scenario) => scenario.name), RAID_SCENARIO.name, JOIN_BURST_SCENARIO.name, SHARED_CAP_SCENARIO.name].join(', ')}
   --quick            the ${QUICK_SCENARIOS.join(' and ')} scenarios only (about 4 minutes, at most 5½)
   --scenario NAME    one scenario (repeatable); ${RAID_SCENARIO.name} (issue #25's raid cleanup, about 9 minutes) and
-                     ${JOIN_BURST_SCENARIO.name} (issue #26's standing rule through a join burst, about 6 minutes) run alone
+                     ${JOIN_BURST_SCENARIO.name} (issue #26's standing rule through a join burst, about 6 minutes) and
+                     ${SHARED_CAP_SCENARIO.name} (issue #27's guild-wide write cap, paced and as before, about 5 minutes) run alone
   --members N        override the member count (for trying things out; ${RAID_SCENARIO.name}: the guild's, raid included;
                      ${JOIN_BURST_SCENARIO.name}: the members before the burst, the burst a twentieth of them at most)
   --window SECONDS   override the measured window (${RAID_SCENARIO.name}: how long each baseline runs, default ${RAID_SCENARIO.baselineSeconds})
@@ -24,7 +26,8 @@ export const BENCH_USAGE = `usage: npm run bench -- [--quick | --scenario NAME] 
 												.map((scenario) => `bench/${scenario.resultsFile} for --scenario ${scenario.name} alone`)
 												.join(', ')},
                      bench/${RAID_RESULTS_FILE} for --scenario ${RAID_SCENARIO.name},
-                     bench/${JOIN_BURST_RESULTS_FILE} for --scenario ${JOIN_BURST_SCENARIO.name};
+                     bench/${JOIN_BURST_RESULTS_FILE} for --scenario ${JOIN_BURST_SCENARIO.name},
+                     bench/${SHARED_CAP_RESULTS_FILE} for --scenario ${SHARED_CAP_SCENARIO.name};
                      bench/results.local.json otherwise)`;
 
 /** What a default and a `--quick` run promise to finish in, in seconds; a custom run gets at least the default's. */
@@ -41,6 +44,8 @@ export interface BenchArgs {
 	raid: RaidScenario | null;
 	/** `--scenario join-burst`: issue #26's standing rule through a join burst, run alone (no other scenario is then in {@link scenarios}). */
 	joinBurst: JoinBurstScenario | null;
+	/** `--scenario shared-cap`: issue #27's guild-wide write cap, run alone (no other scenario is then in {@link scenarios}). */
+	sharedCap?: SharedCapScenario | null | undefined;
 	/** The time the mode promises to finish in; later subjects are skipped past it. */
 	budgetSeconds: number;
 	out: string | undefined;
@@ -66,6 +71,7 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
 	if (values.quick && values.scenario) throw new Error('give --quick or --scenario, not both');
 	if (values.scenario?.includes(RAID_SCENARIO.name)) return parseRaidArgs(values);
 	if (values.scenario?.includes(JOIN_BURST_SCENARIO.name)) return parseJoinBurstArgs(values);
+	if (values.scenario?.includes(SHARED_CAP_SCENARIO.name)) return parseSharedCapArgs(values);
 	const names: readonly string[] =
 		values.scenario ?? (values.quick ? QUICK_SCENARIOS : SCENARIOS.filter((scenario) => !scenario.optIn).map((scenario) => scenario.name));
 	let scenarios = names.map((name) => {
@@ -165,6 +171,32 @@ function parseJoinBurstArgs(values: { scenario?: string[]; members?: string; win
 		joinBurst,
 		budgetSeconds: JOIN_BURST_BUDGET_SECONDS,
 		out: values.out ?? (values.members === undefined ? benchResultsFile(JOIN_BURST_RESULTS_FILE) : undefined),
+		help: values.help,
+	};
+}
+
+/**
+ * `--scenario shared-cap`, alone: its runs, table and results file are its own. `--members` sizes
+ * each run's guild; every run renames it whole.
+ */
+function parseSharedCapArgs(values: { scenario?: string[]; members?: string; window?: string; subjects?: string; out?: string; help: boolean }): BenchArgs {
+	const name = SHARED_CAP_SCENARIO.name;
+	if (values.scenario!.length > 1) throw new Error(`--scenario ${name} runs alone: give it without other scenarios`);
+	if (values.subjects !== undefined) throw new Error(`--subjects does not apply to --scenario ${name}: it always runs massnick paced and as before`);
+	if (values.window !== undefined) throw new Error(`--window does not apply to --scenario ${name}: each run renames every member`);
+	let sharedCap: SharedCapScenario = SHARED_CAP_SCENARIO;
+	if (values.members !== undefined) {
+		const members = positiveInteger('--members', values.members);
+		sharedCap = { ...sharedCap, name: `${name}@${members}`, members };
+	}
+	return {
+		mode: 'custom',
+		scenarios: [],
+		raid: null,
+		joinBurst: null,
+		sharedCap,
+		budgetSeconds: SHARED_CAP_BUDGET_SECONDS,
+		out: values.out ?? (values.members === undefined ? benchResultsFile(SHARED_CAP_RESULTS_FILE) : undefined),
 		help: values.help,
 	};
 }

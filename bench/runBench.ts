@@ -15,6 +15,9 @@ import { formatRaidReport } from './raid/formatRaidReport.js';
 import type { RaidScenario } from './raid/RaidScenario.js';
 import { runRaid } from './raid/runRaid.js';
 import { runScenario, type ScenarioResult } from './runScenario.js';
+import { buildSharedCapResultsFile, formatSharedCapReport } from './sharedcap/formatSharedCapReport.js';
+import { runSharedCap } from './sharedcap/runSharedCap.js';
+import type { SharedCapScenario } from './sharedcap/SharedCapScenario.js';
 import { scaledRestOffsetMs } from './SubjectRun.js';
 
 /** What a run measured, ready to print and to write. */
@@ -38,7 +41,8 @@ interface RunContext {
  * (renames, roles given) from the sandbox's request log, memory and CPU from `/proc`; then,
  * where the scenario asks, the boss listing the guild alone (issue #8). `--scenario raid` runs
  * issue #25's raid cleanup instead (bench/raid/runRaid.ts), `--scenario join-burst` issue #26's
- * standing rule through a join burst (bench/joinburst/runJoinBurst.ts). Prints a table on stdout (progress
+ * standing rule through a join burst (bench/joinburst/runJoinBurst.ts), `--scenario shared-cap`
+ * issue #27's guild-wide write cap (bench/sharedcap/runSharedCap.ts). Prints a table on stdout (progress
  * goes to stderr) and writes the results file.
  *
  * @returns the exit code: 0 when every subject was measured (targets missed are reported, not
@@ -81,7 +85,9 @@ export async function runBench(args: string[]): Promise<number> {
 			? await measureRaid(parsed.raid, context)
 			: parsed.joinBurst
 				? await measureJoinBurst(parsed.joinBurst, context)
-				: await measureScenarios(parsed, context);
+				: parsed.sharedCap
+					? await measureSharedCap(parsed.sharedCap, context)
+					: await measureScenarios(parsed, context);
 	} finally {
 		NodeChild.killAll();
 		process.off('SIGINT', interrupt);
@@ -141,5 +147,18 @@ async function measureJoinBurst(scenario: JoinBurstScenario, context: RunContext
 		failed: results.some((result) => result.status === 'failed'),
 		report: formatJoinBurstReport(scenario, results),
 		resultsFile: (run) => buildJoinBurstResultsFile({ ...run, restOffsetMs: scaledRestOffsetMs(scenario.timeScale) }, scenario, results),
+	};
+}
+
+/** Issue #27's guild-wide write cap: each level, paced and as before, each run on a fresh guild. */
+async function measureSharedCap(scenario: SharedCapScenario, context: RunContext): Promise<Measured> {
+	context.progress(
+		`${scenario.name} run: ${scenario.members.toLocaleString('en')} members, ${scenario.workers} workers, caps ${scenario.levels.map((level) => level.limit).join(', ')} per ${scenario.windowMs / 1000} s; logs in ${context.workDir}`,
+	);
+	const runs = await runSharedCap(scenario, context);
+	return {
+		failed: runs.some((run) => run.status === 'failed'),
+		report: formatSharedCapReport(scenario, runs),
+		resultsFile: (run) => buildSharedCapResultsFile({ ...run, restOffsetMs: scaledRestOffsetMs(scenario.timeScale) }, scenario, runs),
 	};
 }

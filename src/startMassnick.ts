@@ -101,6 +101,7 @@ export async function startMassnick(config: Config, logger: Logger, options: Sta
 		logger: logger.child({ component: 'fleet' }),
 		invalidRequestBudget: config.safety.invalidRequestBudget,
 		startRetry: config.workers.retry,
+		paceSharedLimit: config.workers.paceSharedLimit,
 	});
 	// With the boss running, its own token lists already: the same token twice would only share
 	// one allowance and earn 429s.

@@ -38,6 +38,11 @@ export interface WorkerSettings {
 	/** Renames a worker holds planned ahead of Discord's answers (its backpressure window). */
 	readonly maxInFlight: number;
 	readonly retry: RetrySettings;
+	/**
+	 * Once Discord caps the guild's writes for every bot (a 429 with scope `shared`), the workers
+	 * share the rate it takes instead of each asking at its own pace (docs/performance.md).
+	 */
+	readonly paceSharedLimit: boolean;
 }
 
 /** Passed to discord.js's REST client. */

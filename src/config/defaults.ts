@@ -22,6 +22,8 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze<Settings>({
 	workers: {
 		maxInFlight: 10,
 		retry: { attempts: 5, baseDelayMs: 500, maxDelayMs: 30_000 },
+		// Discord asks a client to slow down when told to; a refused request is a wasted round trip.
+		paceSharedLimit: true,
 	},
 	rest: {
 		timeoutMs: 15_000,

@@ -29,6 +29,7 @@ const RULES: Readonly<Record<string, Rule>> = {
 	'workers.retry.attempts': { type: 'int', min: 1, max: 20, why: 'the first try counts' },
 	'workers.retry.baseDelayMs': { type: 'int', min: 0, max: 60_000 },
 	'workers.retry.maxDelayMs': { type: 'int', min: 0, max: 600_000 },
+	'workers.paceSharedLimit': { type: 'boolean' },
 	'rest.timeoutMs': { type: 'int', min: 1000, max: 300_000 },
 	'rest.offsetMs': { type: 'int', min: 0, max: 5000 },
 	'safety.invalidRequestBudget': {

@@ -1,4 +1,4 @@
-import { Client, type GatewayIntentBits, type MessageMentionOptions, Options } from 'discord.js';
+import { Client, DefaultRestOptions, type GatewayIntentBits, type MessageMentionOptions, Options } from 'discord.js';
 
 /** What every massnick client needs to know to reach Discord (or the sandbox). */
 export interface ClientOptions {
@@ -13,6 +13,11 @@ export interface ClientOptions {
 	 * retry with backoff and jitter of their own, which discord.js's immediate retries lack.
 	 */
 	restRetries: number;
+	/**
+	 * Waited on right before each request leaves, discord.js's own retries included: a worker's
+	 * writes take their turn on the process's pace under a guild-wide cap (`SharedWritePacer`).
+	 */
+	beforeRequest?: ((method: string | undefined, signal: AbortSignal | undefined) => Promise<void>) | undefined;
 }
 
 /** Allowed mentions that ping nobody, replied-to users included. */
@@ -27,6 +32,7 @@ export const NO_MENTIONS: MessageMentionOptions = { parse: [], repliedUser: fals
  * See https://discord.js.org/docs/packages/discord.js/main/Options:Class#cacheWithLimits
  */
 export function createClient(options: ClientOptions): Client {
+	const { beforeRequest } = options;
 	return new Client({
 		intents: options.intents,
 		// Nothing massnick posts may ping anyone: a template, a role's or a member's name can carry
@@ -38,6 +44,14 @@ export function createClient(options: ClientOptions): Client {
 			offset: options.restOffsetMs,
 			timeout: options.restTimeoutMs,
 			retries: options.restRetries,
+			...(beforeRequest
+				? {
+						makeRequest: async (url, init) => {
+							await beforeRequest(init.method, init.signal ?? undefined);
+							return DefaultRestOptions.makeRequest(url, init);
+						},
+					}
+				: {}),
 		},
 		makeCache: Options.cacheWithLimits({
 			...Options.DefaultMakeCacheSettings,

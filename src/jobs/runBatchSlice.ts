@@ -108,9 +108,14 @@ async function sendBatch(options: BatchSliceOptions, batch: readonly PendingChan
 				sent = sent.filter((change) => !options.left.has(change.id));
 				if (sent.length === 0) return { failed: new Map<string, string>() };
 				await options.guard.ready(requestSignal);
-				// Nothing goes out once the grace period is over, however late the journal let it go.
-				requestSignal.throwIfAborted();
-				return options.send(sent, requestSignal);
+				const release = await options.worker.writes?.admit(requestSignal);
+				try {
+					// Nothing goes out once the grace period is over, however late the journal let it go.
+					requestSignal.throwIfAborted();
+					return await options.send(sent, requestSignal);
+				} finally {
+					release?.();
+				}
 			},
 			// A cancel starts no retry; a call already out finishes within the grace period.
 			{ retry: options.retry, signal: options.signal, requestSignal },

@@ -1,4 +1,5 @@
 import type { InvalidRequestGuard } from '../discord/InvalidRequestGuard.js';
+import type { WriteAdmission } from '../discord/SharedWritePacer.js';
 import { type RetryPolicy, retryTransient } from '../discord/retryTransient.js';
 import { whenAborted } from '../util/whenAborted.js';
 import type { MemberRecord } from '../discord/MemberRecord.js';
@@ -27,6 +28,8 @@ export type PendingChange = RestoreEntry;
 export interface SliceWorker {
 	/** Discord rejected the worker's token: it stops for good. */
 	markRevoked(): void;
+	/** What its changes wait on when the guild caps writes for every bot (the process's shared pace). */
+	readonly writes?: WriteAdmission | undefined;
 }
 
 export interface SliceOptions {
@@ -194,10 +197,15 @@ async function applyChange(options: SliceOptions, change: PendingChange): Promis
 			// Checked before every try: a member may leave while a retry waits.
 			if (options.left.has(change.id)) return 'left' as const;
 			await options.guard.ready(requestSignal);
-			// Nothing goes out once the grace period is over, however late the journal let it go:
-			// the job may have ended already.
-			requestSignal.throwIfAborted();
-			await options.apply(change, requestSignal);
+			const release = await worker.writes?.admit(requestSignal);
+			try {
+				// Nothing goes out once the grace period is over, however late the journal let it go:
+				// the job may have ended already.
+				requestSignal.throwIfAborted();
+				await options.apply(change, requestSignal);
+			} finally {
+				release?.();
+			}
 			return 'changed' as const;
 		},
 		// A cancel starts no retry; requests already out finish within the grace period.

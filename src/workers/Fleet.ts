@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ClientOptions } from '../discord/createClient.js';
 import { InvalidRequestGuard } from '../discord/InvalidRequestGuard.js';
+import { SharedWritePacer } from '../discord/SharedWritePacer.js';
 import { ErrorCodes, MassnickError } from '../errors.js';
 import { chooseFleetScope } from './chooseFleetScope.js';
 import type { FleetScope } from './FleetScope.js';
@@ -21,6 +22,11 @@ export interface FleetOptions {
 	startRetry: WorkerOptions['startRetry'];
 	/** Invalid responses (401, 403, 429) allowed per 10 minutes across the whole process. */
 	invalidRequestBudget: number;
+	/**
+	 * Whether the workers share the guild's rate once Discord caps its writes (a 429 with scope
+	 * `shared`), instead of each asking at its own pace (`workers.paceSharedLimit`). Default: on.
+	 */
+	paceSharedLimit?: boolean | undefined;
 }
 
 /** Raised when some workers could not start; lists each one's problem. */
@@ -46,6 +52,8 @@ export class Fleet {
 	/** This process's workers, lowest id first; `worker.index` is its id among {@link count}. */
 	readonly workers: readonly Worker[];
 	readonly guard: InvalidRequestGuard;
+	/** The workers' shared pace under a guild-wide write cap; none when `paceSharedLimit` is off. */
+	readonly pacer: SharedWritePacer | undefined;
 	/**
 	 * Every worker or some of them, and what follows from it (which journal files are ours, whether
 	 * a restart resumes here, how to name the workers here): chosen here, once.
@@ -63,6 +71,10 @@ export class Fleet {
 		}
 		if (new Set(held.map(({ id }) => id)).size !== held.length) throw new MassnickError(ErrorCodes.InvalidArgument, 'a worker id is held twice');
 		this.guard = new InvalidRequestGuard(options.invalidRequestBudget);
+		// A write held at the wire past discord.js's time-out, less the answer's time, would time out.
+		const { restTimeoutMs } = options.client;
+		const maxWireWaitMs = Math.max(restTimeoutMs / 2, restTimeoutMs - 3000);
+		this.pacer = options.paceSharedLimit === false ? undefined : new SharedWritePacer({ logger: options.logger, maxWireWaitMs });
 		this.workers = [...held]
 			.sort((a, b) => a.id - b.id)
 			.map(
@@ -74,6 +86,7 @@ export class Fleet {
 						client: options.client,
 						logger: options.logger.child({ worker: id }),
 						startRetry: options.startRetry,
+						pacer: this.pacer,
 					}),
 			);
 		this.scope = chooseFleetScope(this.count, this.ids);
@@ -117,6 +130,7 @@ export class Fleet {
 	}
 
 	async stop(): Promise<void> {
+		this.pacer?.close();
 		await Promise.allSettled(this.workers.map((worker) => worker.stop()));
 	}
 }

@@ -6,6 +6,7 @@ import { connectPatiently } from '../discord/connectPatiently.js';
 import { createClient, type ClientOptions } from '../discord/createClient.js';
 import { hasMembersIntent } from '../discord/membersIntent.js';
 import type { RetryPolicy } from '../discord/retryTransient.js';
+import type { SharedWritePacer, WriteAdmission } from '../discord/SharedWritePacer.js';
 import { StartAborted, waitOutTransient } from '../discord/waitOutTransient.js';
 import { ErrorCodes, JobError } from '../errors.js';
 
@@ -21,6 +22,8 @@ export interface WorkerOptions {
 	logger: Logger;
 	/** The backoff a start waits out Discord with (`workers.retry`, the changes' own). */
 	startRetry: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>;
+	/** The process's pace under a guild-wide write cap, shared by its workers; none paces nothing. */
+	pacer?: SharedWritePacer | undefined;
 }
 
 /**
@@ -35,6 +38,8 @@ export class Worker {
 	readonly index: number;
 	readonly label: string;
 	readonly client: Client;
+	/** What the worker's changes wait on under a guild-wide write cap (the process's, shared by its workers). */
+	readonly writes: WriteAdmission | undefined;
 	readonly #token: string;
 	readonly #guildId: string;
 	readonly #logger: Logger;
@@ -49,7 +54,14 @@ export class Worker {
 		this.#guildId = options.guildId;
 		this.#logger = options.logger;
 		this.#startRetry = options.startRetry;
-		this.client = createClient({ ...options.client, intents: [GatewayIntentBits.Guilds] });
+		const { pacer } = options;
+		this.writes = pacer?.admission();
+		this.client = createClient({
+			...options.client,
+			intents: [GatewayIntentBits.Guilds],
+			beforeRequest: pacer && ((method, signal) => pacer.beforeWrite(method, signal)),
+		});
+		pacer?.watch(this.client.rest);
 		this.client.on(Events.ShardDisconnect, (event) => {
 			if (this.#state !== 'stopped' && this.#state !== 'revoked') this.#state = 'reconnecting';
 			this.#logger.warn({ code: event.code }, 'gateway connection closed');

@@ -188,7 +188,7 @@ describe('loadConfig: config/massnick.json', () => {
 
 	it('a partial file keeps the defaults for what it leaves out', () => {
 		const config = load(valid, { workers: { retry: { attempts: 3 } }, nickname: { maxLength: 20 } });
-		expect(config.workers).toEqual({ maxInFlight: 10, retry: { attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000 } });
+		expect(config.workers).toEqual({ maxInFlight: 10, retry: { attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000 }, paceSharedLimit: true });
 		expect(config.nickname).toEqual({ maxLength: 20, truncate: 'end' });
 	});
 
