@@ -64,16 +64,16 @@ export class MergedRestoreIndex {
 		}
 		const partition = partitionOf(id, this.#workers);
 		let bestOffset = best?.offset ?? Number.POSITIVE_INFINITY;
-		let fromRun = false;
+		let fromRun: RunCursor | undefined;
 		// Every cursor of the worker is asked, so that each keeps pace with the listing.
 		for (const cursor of partition < 0 ? [] : (this.#cursors.get(partition) ?? [])) {
 			const offset = cursor.offsetOf(id);
 			if (offset > voidedUntil && offset < bestOffset) {
 				bestOffset = offset;
-				fromRun = true;
+				fromRun = cursor;
 			}
 		}
-		if (fromRun) best = this.#entryAt(bestOffset);
+		if (fromRun) return entryOf(fromRun.lineAt(bestOffset));
 		return best?.entry;
 	}
 
@@ -82,10 +82,13 @@ export class MergedRestoreIndex {
 	}
 
 	#entryAt(offset: number): Found | undefined {
-		const line = this.#reader.line(offset, Number.POSITIVE_INFINITY);
-		if (!line) return undefined;
-		const record = parseRecord(line.bytes.toString('utf8', line.start, line.end));
-		if (typeof record === 'string' || record.type !== 'original') return undefined;
-		return { offset, entry: { id: record.id, from: record.from, to: record.to } };
+		const entry = entryOf(this.#reader.text(offset, Number.POSITIVE_INFINITY));
+		return entry && { offset, entry };
 	}
+}
+
+function entryOf(text: string | undefined): RestoreEntry | undefined {
+	const record = text === undefined ? text : parseRecord(text);
+	if (record === undefined || typeof record === 'string' || record.type !== 'original') return undefined;
+	return { id: record.id, from: record.from, to: record.to };
 }

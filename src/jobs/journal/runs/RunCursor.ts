@@ -1,5 +1,5 @@
 import type { FileLines } from './FileLines.js';
-import { compareIds, partitionOf, peekLine } from './lineIds.js';
+import { compareIds, idEnd, originalIdAt, partitionOf, partitionOfBytes, peekLine } from './lineIds.js';
 import type { Run } from './scanRuns.js';
 
 /** Below this many bytes a search reads the rest of its range line by line. */
@@ -70,6 +70,11 @@ export class RunCursor {
 		return head !== undefined && head.id === id ? head.offset : -1;
 	}
 
+	/** The text of the line at `offset`, which {@link offsetOf} just gave: the cursor's reader holds it. */
+	lineAt(offset: number): string | undefined {
+		return this.#lines.text(offset, this.#run.end);
+	}
+
 	/**
 	 * The first line at or above `id` within {@link NEAR_LINES} of the worker's lines from the
 	 * head; `undefined` if the run ends first; `null` if it is further.
@@ -86,13 +91,20 @@ export class RunCursor {
 	/** The first line of the run's worker at or after `from` (a line start), before `limit`. */
 	#nextFrom(reader: FileLines, from: number, limit: number): Head | undefined {
 		for (let offset = from; ; ) {
-			const line = reader.line(offset, limit);
-			if (line === undefined) return undefined;
+			const next = reader.read(offset, limit);
+			if (next === -1) return undefined;
 			if (!this.#stragglers.has(offset)) {
-				const { kind, id } = peekLine(line.bytes, line.start, line.end);
-				if (kind === 'original' && partitionOf(id, this.#workers) === this.#run.partition) return { id, offset, next: line.next };
+				const { bytes, start, end } = reader;
+				const from = originalIdAt(bytes, start, end);
+				if (from >= 0) {
+					// Most lines are other workers': their ids are never made strings.
+					if (partitionOfBytes(bytes, from, idEnd, this.#workers) === this.#run.partition) return { id: bytes.toString('latin1', from, idEnd), offset, next };
+				} else {
+					const { kind, id } = peekLine(bytes, start, end);
+					if (kind === 'original' && partitionOf(id, this.#workers) === this.#run.partition) return { id, offset, next };
+				}
 			}
-			offset = line.next;
+			offset = next;
 		}
 	}
 

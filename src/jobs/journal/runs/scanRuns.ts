@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { open as openFile } from 'node:fs/promises';
 import { compareIds, partitionOf, peekLine } from './lineIds.js';
 
 /**
@@ -39,18 +39,26 @@ export interface RunLayout {
 	readonly originals: number;
 }
 
+/** How many lines out of step in a row a run sets aside before it takes them for the start of another. */
+const OUT_OF_STEP = 16;
+
+interface Line {
+	readonly id: string;
+	readonly offset: number;
+	readonly end: number;
+}
+
 interface OpenRun {
 	start: number;
 	end: number;
 	lines: number;
 	last: string;
-	/** The id before `last`, while `last` could still be dropped as a straggler. */
-	beforeLast: string | undefined;
-	lastOffset: number;
+	/** The run's last lines (up to {@link OUT_OF_STEP}), which a lower line could set aside. */
+	tail: Line[];
 	/** The lines' offsets while the run is shorter than {@link SHORT_RUN}. */
 	offsets: number[] | undefined;
-	/** A line lower than `last`, waiting for the worker's next line to say what it is. */
-	pending: { id: string; offset: number; end: number } | undefined;
+	/** Lines below `last`, waiting for the worker's next lines to say what they are. */
+	pending: Line[];
 }
 
 export async function scanRuns(path: string, workers: number, onTorn?: (offset: number) => void): Promise<RunLayout> {
@@ -61,74 +69,114 @@ export async function scanRuns(path: string, workers: number, onTorn?: (offset: 
 	let originals = 0;
 
 	const close = (partition: number, run: OpenRun): void => {
-		if (run.pending) stragglers.push(run.pending.offset);
+		for (const line of run.pending) stragglers.push(line.offset);
 		if (run.offsets) stragglers.push(...run.offsets);
 		else runs.push({ partition, start: run.start, end: run.end, lines: run.lines });
 		open.delete(partition);
 	};
-	const begin = (partition: number, id: string, offset: number, end: number): void => {
-		open.set(partition, { start: offset, end, lines: 1, last: id, beforeLast: undefined, lastOffset: offset, offsets: [offset], pending: undefined });
+	const begin = (partition: number, line: Line): OpenRun => {
+		const run: OpenRun = { start: line.offset, end: line.end, lines: 1, last: line.id, tail: [line], offsets: [line.offset], pending: [] };
+		open.set(partition, run);
+		return run;
 	};
-	const append = (run: OpenRun, id: string, offset: number, end: number): void => {
-		run.beforeLast = run.last;
-		run.last = id;
-		run.lastOffset = offset;
-		run.end = end;
+	const append = (run: OpenRun, line: Line): void => {
+		run.last = line.id;
+		run.end = line.end;
 		run.lines++;
+		run.tail.push(line);
+		if (run.tail.length > OUT_OF_STEP) run.tail.shift();
 		if (run.offsets) {
-			run.offsets.push(offset);
+			run.offsets.push(line.offset);
 			if (run.offsets.length >= SHORT_RUN) run.offsets = undefined;
 		}
+	};
+	const place = (partition: number, line: Line): void => {
+		let run = open.get(partition);
+		if (!run) {
+			begin(partition, line);
+			return;
+		}
+		if (run.pending.length > 0) {
+			if (compareIds(line.id, run.last) <= 0) {
+				if (dropAbove(run, line.id)) {
+					// The run's end stood out (joiners with high ids): the lines since are placed anew against what is left.
+					const replay = [...run.pending, line];
+					run.pending = [];
+					for (const each of replay) place(partition, each);
+					return;
+				}
+				run.pending.push(line);
+				if (run.pending.length <= OUT_OF_STEP) return;
+				// Too many in a row to be joiners: the job ran again, and its next run starts with them.
+				const next = run.pending;
+				run.pending = [];
+				close(partition, run);
+				run = begin(partition, next[0]!);
+				for (const each of next.slice(1)) place(partition, each);
+				return;
+			}
+			// The run goes on above them: they were joiners.
+			for (const each of run.pending) stragglers.push(each.offset);
+			run.pending = [];
+		}
+		if (compareIds(line.id, run.last) > 0) return append(run, line);
+		// The run's last lines may stand out above this one (joiners with high ids): set aside, the run goes on.
+		if (dropAbove(run, line.id)) return append(run, line);
+		run.pending.push(line);
+	};
+	/** Sets aside the run's last lines at or above `id` if some line of its tail stays below it; says whether it did. */
+	const dropAbove = (run: OpenRun, id: string): boolean => {
+		const tail = run.tail;
+		let above = 0;
+		while (above < tail.length && compareIds(tail[tail.length - 1 - above]!.id, id) >= 0) above++;
+		if (above === tail.length) return false;
+		for (const each of tail.splice(tail.length - above)) {
+			stragglers.push(each.offset);
+			run.offsets?.pop();
+		}
+		run.lines -= above;
+		run.last = tail[tail.length - 1]!.id;
+		return true;
 	};
 	const original = (id: string, offset: number, end: number): void => {
 		originals++;
 		const partition = partitionOf(id, workers);
-		if (partition < 0) {
-			stragglers.push(offset);
-			return;
-		}
-		let run = open.get(partition);
-		if (!run) return begin(partition, id, offset, end);
-		if (run.pending) {
-			const pending = run.pending;
-			run.pending = undefined;
-			if (compareIds(id, run.last) > 0) stragglers.push(pending.offset);
-			else {
-				close(partition, run);
-				begin(partition, pending.id, pending.offset, pending.end);
-				run = open.get(partition)!;
-			}
-		}
-		if (compareIds(id, run.last) > 0) return append(run, id, offset, end);
-		if (run.beforeLast !== undefined && compareIds(id, run.beforeLast) > 0) {
-			// The run's last line stood out above it (a joiner): it goes aside, the run goes on.
-			stragglers.push(run.lastOffset);
-			if (run.offsets) run.offsets.pop();
-			run.last = run.beforeLast;
-			run.beforeLast = undefined;
-			run.lines--;
-			return append(run, id, offset, end);
-		}
-		run.pending = { id, offset, end };
+		if (partition < 0) stragglers.push(offset);
+		else place(partition, { id, offset, end });
 	};
 
-	let rest: Buffer | undefined;
-	let offset = 0;
-	for await (const chunk of createReadStream(path, { highWaterMark: 1 << 16 }) as AsyncIterable<Buffer>) {
-		const bytes = rest ? Buffer.concat([rest, chunk]) : chunk;
-		let start = 0;
-		for (let newline = bytes.indexOf(0x0a); newline !== -1; newline = bytes.indexOf(0x0a, start)) {
-			if (newline > start) {
-				const line = peekLine(bytes, start, newline);
-				if (line.kind === 'original') original(line.id, offset, offset + newline - start + 1);
-				else if (line.kind === 'left') lefts.set(line.id, offset);
+	// One buffer, reused: a stream's chunk per read would be garbage the size of the file.
+	const handle = await openFile(path, 'r');
+	try {
+		let bytes = Buffer.alloc(1 << 16);
+		let kept = 0;
+		let offset = 0;
+		for (;;) {
+			const { bytesRead } = await handle.read(bytes, kept, bytes.length - kept, offset + kept);
+			if (bytesRead === 0) break;
+			const length = kept + bytesRead;
+			let start = 0;
+			for (let newline = bytes.indexOf(0x0a); newline !== -1 && newline < length; newline = bytes.indexOf(0x0a, start)) {
+				if (newline > start) {
+					const line = peekLine(bytes, start, newline);
+					if (line.kind === 'original') original(line.id, offset, offset + newline - start + 1);
+					else if (line.kind === 'left') lefts.set(line.id, offset);
+				}
+				offset += newline - start + 1;
+				start = newline + 1;
 			}
-			offset += newline - start + 1;
-			start = newline + 1;
+			// The line cut by the buffer's end goes first next time; a line longer than the buffer gets a larger one.
+			kept = length - start;
+			if (start === 0 && kept === bytes.length) {
+				const larger = Buffer.alloc(bytes.length * 2);
+				bytes.copy(larger);
+				bytes = larger;
+			} else bytes.copyWithin(0, start, length);
 		}
-		rest = start < bytes.length ? bytes.subarray(start) : undefined;
+		if (kept > 0) onTorn?.(offset);
+	} finally {
+		await handle.close();
 	}
-	if (rest && rest.length > 0) onTorn?.(offset);
 	for (const [partition, run] of [...open]) close(partition, run);
 	stragglers.sort((a, b) => a - b);
 	runs.sort((a, b) => a.start - b.start);
