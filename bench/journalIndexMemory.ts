@@ -31,8 +31,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Journal, loadIndex, originalLine } from '../src/jobs/index.js';
-import { openRestoreLookup } from '../src/jobs/journal/runs/openRestoreLookup.js';
+import { Journal, loadIndex, openRestoreLookup, originalLine } from '../src/jobs/index.js';
 import { workerIndexOf } from '../src/workers/partition.js';
 
 const GUILD = '175928847299117063';
