@@ -1,16 +1,24 @@
 /**
- * What the journal's two in-memory indexes cost at guild scale: `Journal.open` (the originals a
- * rename job keeps) and `loadIndex` (what `/restore` keeps), each measured in a process of its own
- * so one does not inherit the other's heap.
+ * What reading a journal back costs at guild scale, each phase in a process of its own so one
+ * does not inherit the other's heap:
+ *
+ * - `restore`: what `/restore` does (`JobJournal.restoreLookup`): finds the file's ordered runs,
+ *   then walks the whole listing in id order asking each member's entry, as the restore's plan does;
+ * - `open`: `Journal.open`, the index of originals a job continued after a crash keeps;
+ * - `loadIndex`: the whole-file index `/restore` loaded before it merged runs.
  *
  * ```
- * npx tsx bench/journalIndexMemory.ts [members]     # default 1,000,000
+ * npx tsx bench/journalIndexMemory.ts [members] [phase,phase…]   # default 1,000,000, every phase
  * ```
  *
  * Writes a synthetic journal of `members` originals to a temporary directory (about 70 bytes a
- * line: 700 MB at 10,000,000), deletes it at the end. Ids are random snowflakes of 2015 to 2025,
- * 20% of members have a ~10-character nickname (`from`), every `to` is `🎃 ` and a ~10-character
- * name, all different, the worst case for deduplicating names.
+ * line: 700 MB at 10,000,000, 7 GB at 100,000,000), streaming, and deletes it at the end. It is
+ * in the order a job of 10 workers writes: ids ascending (snowflakes of 2015 to 2025, from a
+ * seeded generator the restore phase replays as its listing), each page of 1,000 handed to the
+ * workers by id and journaled in random batches of each worker's, so the workers' lines
+ * interleave; one member in 1,000 is a joiner, journaled with a random id among them. 20% of
+ * members have a ~10-character nickname (`from`), every `to` is `🎃 ` and a ~10-character name,
+ * all different, the worst case for deduplicating names.
  *
  * Retained memory is the growth of `heapUsed + arrayBuffers` (typed arrays live outside the V8
  * heap, so `heapUsed` alone would flatter them) after a full GC, with the index still referenced.
@@ -23,11 +31,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Journal, loadIndex, originalLine } from '../src/jobs/index.js';
+import { Journal, loadIndex, openRestoreLookup, originalLine } from '../src/jobs/index.js';
+import { workerIndexOf } from '../src/workers/partition.js';
 
 const GUILD = '175928847299117063';
 const JOB = 'bench';
-const PHASES = ['open', 'loadIndex'] as const;
+const WORKERS = 10;
+const PHASES = ['restore', 'open', 'loadIndex'] as const;
 type Phase = (typeof PHASES)[number];
 
 interface PhaseResult {
@@ -40,7 +50,7 @@ interface PhaseResult {
 	lookupNs: number;
 }
 
-async function main(members: number): Promise<void> {
+async function main(members: number, phases: readonly Phase[]): Promise<void> {
 	if (!Number.isInteger(members) || members < 1) throw new Error(`members must be a positive integer, not ${members}`);
 	const dataDir = await mkdtemp(join(tmpdir(), 'massnick-journal-bench-'));
 	try {
@@ -49,8 +59,8 @@ async function main(members: number): Promise<void> {
 		const { size } = await stat(path);
 		console.log(`wrote ${members.toLocaleString('en')} originals (${(size / 1e6).toFixed(0)} MB) in ${seconds(started)} s`);
 		console.log('phase      entries     load s  retained B/entry  RSS growth B/entry  peak RSS MB  lookup ns');
-		for (const phase of PHASES) {
-			const result = await runChild(phase, dataDir);
+		for (const phase of phases) {
+			const result = await runChild(phase, dataDir, members);
 			console.log(
 				[
 					phase.padEnd(9),
@@ -83,34 +93,79 @@ async function writeJournal(dataDir: string, members: number): Promise<string> {
 	});
 	await journal.close();
 	const out = createWriteStream(journal.path, { flags: 'a' });
-	const from2015 = Date.UTC(2015, 0, 1);
-	const span = Date.UTC(2025, 0, 1) - from2015;
+	const rand = random(2);
 	let chunk = '';
-	for (let n = 0; n < members; n++) {
-		const ms = BigInt(Math.floor(Math.random() * span));
-		const id = ((ms << 22n) | BigInt(Math.floor(Math.random() * (1 << 22)))).toString();
-		chunk += originalLine({ id, from: Math.random() < 0.2 ? randomName() : null, to: `🎃 ${randomName()}` });
+	let page: string[] = [];
+	const flush = async (): Promise<void> => {
+		// Each worker's part of the page, in id order, journaled in batches that interleave.
+		const parts = Array.from({ length: WORKERS }, () => [] as string[]);
+		for (const id of page) parts[workerIndexOf(id, WORKERS)]!.push(id);
+		for (let left = page.length; left > 0; ) {
+			const part = parts[Math.floor(rand() * WORKERS)]!;
+			for (let n = 1 + Math.floor(rand() * 50); n > 0 && part.length > 0; n--, left--) chunk += synthetic(part.shift()!, rand);
+			// About one joiner a page, among a worker's batches.
+			if (rand() < 0.04) chunk += synthetic(randomSnowflake(rand), rand);
+		}
+		page = [];
 		if (chunk.length > 1 << 20) {
 			if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
 			chunk = '';
 		}
+	};
+	for (const id of listing(members)) {
+		page.push(id);
+		if (page.length === 1000) await flush();
 	}
+	await flush();
 	await new Promise<void>((resolve, reject) => out.end(chunk, () => resolve()).once('error', reject));
 	return journal.path;
 }
 
+function synthetic(id: string, rand: () => number): string {
+	return originalLine({ id, from: rand() < 0.2 ? randomName(rand) : null, to: `🎃 ${randomName(rand)}` });
+}
+
+/** The guild's members in id order, the same on every call: the journal's job listed them so, and the restore phase lists them again. */
+function* listing(members: number): Generator<string> {
+	const rand = random(1);
+	const step = (Date.UTC(2025, 0, 1) - Date.UTC(2015, 0, 1)) / members;
+	// From a month into 2015: an earlier id has fewer than 17 digits, which no member id has.
+	let ms = 3e9;
+	for (let n = 0; n < members; n++) {
+		ms += 1 + Math.floor(rand() * (2 * step - 1));
+		yield ((BigInt(ms) << 22n) | BigInt(Math.floor(rand() * (1 << 22)))).toString();
+	}
+}
+
+function randomSnowflake(rand: () => number): string {
+	const ms = BigInt(3e9 + Math.floor(rand() * (Date.UTC(2025, 0, 1) - Date.UTC(2015, 0, 1))));
+	return ((ms << 22n) | BigInt(Math.floor(rand() * (1 << 22)))).toString();
+}
+
+/** A seeded generator (mulberry32), so the listing can be replayed. */
+function random(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_';
 
-function randomName(): string {
+function randomName(rand: () => number): string {
 	let name = '';
-	for (let length = 6 + Math.floor(Math.random() * 9); length > 0; length--) name += LETTERS[Math.floor(Math.random() * LETTERS.length)];
+	for (let length = 6 + Math.floor(rand() * 9); length > 0; length--) name += LETTERS[Math.floor(rand() * LETTERS.length)];
 	return name;
 }
 
 /** Runs one phase in a fresh process with the same loader (tsx) as this one. */
-function runChild(phase: Phase, dataDir: string): Promise<PhaseResult> {
+function runChild(phase: Phase, dataDir: string, members: number): Promise<PhaseResult> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--phase', phase, dataDir], {
+		const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--phase', phase, dataDir, String(members)], {
 			stdio: ['ignore', 'pipe', 'inherit'],
 		});
 		let output = '';
@@ -123,7 +178,7 @@ function runChild(phase: Phase, dataDir: string): Promise<PhaseResult> {
 	});
 }
 
-async function measurePhase(phase: Phase, dataDir: string): Promise<PhaseResult> {
+async function measurePhase(phase: Phase, dataDir: string, members: number): Promise<PhaseResult> {
 	setFlagsFromString('--expose-gc');
 	const gc = runInNewContext('gc') as () => void;
 	const path = Journal.pathOf(dataDir, GUILD, JOB);
@@ -134,7 +189,17 @@ async function measurePhase(phase: Phase, dataDir: string): Promise<PhaseResult>
 	let lookup: (id: string) => unknown;
 	let entries: number;
 	let release = async (): Promise<void> => undefined;
-	if (phase === 'open') {
+	if (phase === 'restore') {
+		// The restore's own access: every listed member, in id order, then the sampled lookups
+		// below, out of order like joiners.
+		const lookupIndex = await openRestoreLookup([path], WORKERS);
+		let found = 0;
+		for (const id of listing(members)) if (lookupIndex.get(id) !== undefined) found++;
+		if (found < members * 0.99) throw new Error(`the restore found ${found} of ${members} listed members`);
+		lookup = (id) => lookupIndex.get(id);
+		entries = found;
+		release = async () => lookupIndex.close();
+	} else if (phase === 'open') {
 		const journal = await Journal.open(dataDir, GUILD, JOB);
 		lookup = (id) => journal.originalOf(id);
 		entries = journal.size;
@@ -147,7 +212,7 @@ async function measurePhase(phase: Phase, dataDir: string): Promise<PhaseResult>
 	const loadSeconds = Number(seconds(started));
 	gc();
 	const after = process.memoryUsage();
-	const lookups = 1_000_000;
+	const lookups = phase === 'restore' ? 10_000 : 1_000_000;
 	const lookupStarted = performance.now();
 	let found = 0;
 	for (let n = 0; n < lookups; n++) if (lookup(sample[n % sample.length]!) !== undefined) found++;
@@ -188,10 +253,13 @@ function seconds(since: number): string {
 }
 
 // Last, so every constant above is initialised when it runs.
-const [first, second, third] = process.argv.slice(2);
+const [first, second, third, fourth] = process.argv.slice(2);
 if (first === '--phase') {
-	const result = await measurePhase(second as Phase, third!);
+	const result = await measurePhase(second as Phase, third!, Number(fourth));
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 } else {
-	await main(first === undefined ? 1_000_000 : Number(first.replaceAll('_', '')));
+	const phases = second === undefined ? PHASES : (second.split(',') as Phase[]);
+	const unknown = phases.filter((phase) => !PHASES.includes(phase));
+	if (unknown.length > 0) throw new Error(`unknown phase ${unknown.join(', ')}: the phases are ${PHASES.join(', ')}`);
+	await main(first === undefined ? 1_000_000 : Number(first.replaceAll('_', '')), phases);
 }

@@ -55,6 +55,7 @@ export { fleetGuildContext } from './fleetGuildContext.js';
 export { type FleetJob, readFleetJobs } from './fleetJobs.js';
 export type { JobJournalSummary } from './journal/JobJournal.js';
 export { Journal, type JournalHeader, type JournalState, type JournalSummary, loadIndex } from './journal/Journal.js';
+export { openRestoreLookup, type RestoreLookup } from './journal/runs/openRestoreLookup.js';
 export { guildDir } from './journal/files.js';
 export { deleteRestoredJournals, journalName, journalsOnDisk } from './journal/journalsOnDisk.js';
 export { originalLine } from './journal/records.js';

@@ -15,6 +15,7 @@ import {
 } from './Journal.js';
 import { addRecord, readEntryRecords } from './readEntries.js';
 import { CompactRestoreIndex } from './RestoreIndex.js';
+import { openRestoreLookup, type RestoreLookup } from './runs/openRestoreLookup.js';
 import type { RestoreEntry } from '../Plan.js';
 
 /** The workers a process holds, among `count`: which journal files are its to read and write. */
@@ -61,6 +62,8 @@ export class JobJournal {
 	/** The file that takes every member, when the job has one. */
 	readonly #whole: Journal | undefined;
 	readonly #byWorker: ReadonlyMap<number, Journal>;
+	/** What {@link restoreLookup} opened, closed with the journal. */
+	readonly #lookups: RestoreLookup[] = [];
 
 	private constructor(journals: Journal[]) {
 		const sorted = journals.sort((a, b) => (a.workerId ?? -1) - (b.workerId ?? -1));
@@ -219,6 +222,13 @@ export class JobJournal {
 		return index;
 	}
 
+	/** Every original in the files for a restore, by merging their ordered runs with the listing (see `openRestoreLookup`); open until the journal closes. */
+	async restoreLookup(options: { onWarning?: (message: string) => void } = {}): Promise<RestoreLookup> {
+		const lookup = await openRestoreLookup(this.paths, this.header.workers, options);
+		this.#lookups.push(lookup);
+		return lookup;
+	}
+
 	/**
 	 * Marks every file `state`, each with its own counts: `countsOf(undefined)` for the
 	 * whole-guild file, `countsOf(id)` for worker `id`'s.
@@ -248,6 +258,7 @@ export class JobJournal {
 	}
 
 	async close(): Promise<void> {
+		for (const lookup of this.#lookups.splice(0)) lookup.close();
 		const results = await Promise.allSettled(this.#journals.map((journal) => journal.close()));
 		const failed = results.find((result) => result.status === 'rejected');
 		if (failed) throw failed.reason;

@@ -37,8 +37,8 @@ export async function restoreRun(deps: RunDeps, { summary, action, dryRun, start
 				restoreEndedAt: undefined,
 			});
 		}
-		const entries = await journal.loadIndex();
-		// Loading the index takes seconds on a large guild: a role moved meanwhile counts.
+		const entries = await journal.restoreLookup();
+		// Finding the journal's runs takes seconds on a large guild: a role moved meanwhile counts.
 		deps.admission.recheck('requester-rank', { action, undo: true, rank });
 		const context = deps.liveContext(rank);
 		const job = deps.buildJob({

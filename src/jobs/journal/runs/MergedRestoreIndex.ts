@@ -1,0 +1,94 @@
+import { openSync } from 'node:fs';
+import type { RestoreEntry } from '../../Plan.js';
+import { parseRecord } from '../records.js';
+import { FileLines } from './FileLines.js';
+import { partitionOf } from './lineIds.js';
+import { RunCursor } from './RunCursor.js';
+import type { RunLayout } from './scanRuns.js';
+
+/** An original found at `offset` of the file: the earliest after the member's last `left` wins. */
+interface Found {
+	readonly offset: number;
+	readonly entry: RestoreEntry;
+}
+
+/**
+ * Each member's restore entry from one journal file, found by walking its ordered runs beside the
+ * listing (a {@link RunCursor} each) instead of loading every member: memory is a cursor per run
+ * and the stragglers (see `scanRuns`), whatever the guild's size.
+ *
+ * The answer is the one loading the file whole gives (`loadIndex`): of a member's originals, the
+ * first written after their last `left` line (the first wins; a `left` voids those before it).
+ * Offsets order the lines across runs and stragglers, as the file's order did.
+ */
+export class MergedRestoreIndex {
+	readonly #fd: number;
+	readonly #workers: number;
+	readonly #lefts: ReadonlyMap<string, number>;
+	/** Stragglers by member, in file order. */
+	readonly #stragglers = new Map<string, Found[]>();
+	/** Each worker's cursors, by the run's place in the file. */
+	readonly #cursors = new Map<number, RunCursor[]>();
+	readonly #reader: FileLines;
+
+	constructor(path: string, layout: RunLayout, workers: number) {
+		this.#fd = openSync(path, 'r');
+		this.#workers = workers;
+		this.#lefts = layout.lefts;
+		this.#reader = new FileLines(this.#fd);
+		for (const offset of layout.stragglers) {
+			const found = this.#entryAt(offset);
+			if (!found) continue;
+			const list = this.#stragglers.get(found.entry.id);
+			if (list) list.push(found);
+			else this.#stragglers.set(found.entry.id, [found]);
+		}
+		const skip = new Set(layout.stragglers);
+		for (const run of layout.runs) {
+			const cursor = new RunCursor(run, workers, new FileLines(this.#fd), this.#reader, skip);
+			const list = this.#cursors.get(run.partition);
+			if (list) list.push(cursor);
+			else this.#cursors.set(run.partition, [cursor]);
+		}
+	}
+
+	/** The entry a restore uses for `id`, or `undefined` if the file holds none (or a `left` voided it). */
+	get(id: string): RestoreEntry | undefined {
+		const voidedUntil = this.#lefts.get(id) ?? -1;
+		let best: Found | undefined;
+		for (const found of this.#stragglers.get(id) ?? []) {
+			if (found.offset > voidedUntil) {
+				best = found;
+				break;
+			}
+		}
+		const partition = partitionOf(id, this.#workers);
+		let bestOffset = best?.offset ?? Number.POSITIVE_INFINITY;
+		let fromRun: RunCursor | undefined;
+		// Every cursor of the worker is asked, so that each keeps pace with the listing.
+		for (const cursor of partition < 0 ? [] : (this.#cursors.get(partition) ?? [])) {
+			const offset = cursor.offsetOf(id);
+			if (offset > voidedUntil && offset < bestOffset) {
+				bestOffset = offset;
+				fromRun = cursor;
+			}
+		}
+		if (fromRun) return entryOf(fromRun.lineAt(bestOffset));
+		return best?.entry;
+	}
+
+	close(): void {
+		this.#reader.close();
+	}
+
+	#entryAt(offset: number): Found | undefined {
+		const entry = entryOf(this.#reader.text(offset, Number.POSITIVE_INFINITY));
+		return entry && { offset, entry };
+	}
+}
+
+function entryOf(text: string | undefined): RestoreEntry | undefined {
+	const record = text === undefined ? text : parseRecord(text);
+	if (record === undefined || typeof record === 'string' || record.type !== 'original') return undefined;
+	return { id: record.id, from: record.from, to: record.to };
+}
