@@ -299,9 +299,12 @@ describe('a job goes on by itself after a restart', () => {
 		const twice = renamedTwice(requests).length;
 		expect(twice).toBeLessThanOrEqual(WORKERS * MAX_IN_FLIGHT);
 		await waitUntil(async () => (await posted(control, box.channelId, /Resumed after a restart at/)).length > 0, { what: "the resumed restore's status" });
+		// The run record is marked after the journal's last line (see launchRun): waited for, not raced.
+		await waitUntil(async () => (await runRecord(dataDir, box.guildId)).record.restoreEndedAt !== undefined, {
+			what: 'the restore marked ended in its run record',
+		});
 		const { record } = await runRecord(dataDir, box.guildId);
 		expect(record.restore?.resumes).toHaveLength(1);
-		expect(record.restoreEndedAt).toBeDefined();
 
 		// Ended: the next start resumes nothing.
 		bot.signal('SIGTERM');
