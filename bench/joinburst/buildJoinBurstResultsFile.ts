@@ -1,4 +1,4 @@
-import { describeMachine } from '../describeMachine.js';
+import { type ScenarioRunInfo, scenarioResultsHead } from '../scenarioResultsHead.js';
 import { describeChange } from '../ChangeRoute.js';
 import { TIMEOUT_CHANGE } from './collectTimeouts.js';
 import { p99Ratio, P99_BAR } from './formatJoinBurstReport.js';
@@ -6,27 +6,14 @@ import { RULE_AS_TYPED } from './joinBurstRule.js';
 import type { JoinBurstRunResult } from './JoinBurstRunResult.js';
 import type { JoinBurstScenario } from './JoinBurstScenario.js';
 
-export interface JoinBurstRunInfo {
-	args: readonly string[];
-	startedAt: Date;
-	durationSeconds: number;
-	budgetSeconds: number;
-	/** The 1-minute load average when the run started: how busy the shared machine was. */
-	loadAverageAtStart: number;
-	/** discord.js's REST offset every subject ran with, in ms. */
-	restOffsetMs: number;
-}
+/** What the run tells its results file of itself. */
+export type JoinBurstRunInfo = ScenarioRunInfo;
 
 /** `bench/results-join-burst.json`: committed, so every key is written in a fixed order, each backlog on one line. */
 export function buildJoinBurstResultsFile(run: JoinBurstRunInfo, scenario: JoinBurstScenario, results: readonly JoinBurstRunResult[]): string {
 	const first = results[0];
 	const file = {
-		benchmark: 'massnick npm run bench -- --scenario join-burst (issue #26)',
-		date: run.startedAt.toISOString(),
-		args: [...run.args],
-		durationSeconds: Math.round(run.durationSeconds),
-		budgetSeconds: run.budgetSeconds,
-		machine: describeMachine(run.loadAverageAtStart),
+		...scenarioResultsHead('massnick npm run bench -- --scenario join-burst (issue #26)', run),
 		scenario: {
 			name: scenario.name,
 			members: scenario.members,

@@ -1,29 +1,16 @@
-import { describeMachine } from '../describeMachine.js';
+import { type ScenarioRunInfo, scenarioResultsHead } from '../scenarioResultsHead.js';
 import { describeChange } from '../ChangeRoute.js';
 import { RAID_FILTERS, RAID_OPERATIONS } from './raidOperations.js';
 import type { RaidRunResult } from './RaidRunResult.js';
 import type { RaidScenario } from './RaidScenario.js';
 
-export interface RaidRunInfo {
-	args: readonly string[];
-	startedAt: Date;
-	durationSeconds: number;
-	budgetSeconds: number;
-	/** The 1-minute load average when the run started: how busy the shared machine was. */
-	loadAverageAtStart: number;
-	/** discord.js's REST offset every subject ran with, in ms. */
-	restOffsetMs: number;
-}
+/** What the run tells its results file of itself. */
+export type RaidRunInfo = ScenarioRunInfo;
 
 /** `bench/results-raid.json`: committed, so every key is written in a fixed order. */
 export function buildRaidResultsFile(run: RaidRunInfo, scenario: RaidScenario, results: readonly RaidRunResult[]): string {
 	const file = {
-		benchmark: 'massnick npm run bench -- --scenario raid (issue #25)',
-		date: run.startedAt.toISOString(),
-		args: [...run.args],
-		durationSeconds: Math.round(run.durationSeconds),
-		budgetSeconds: run.budgetSeconds,
-		machine: describeMachine(run.loadAverageAtStart),
+		...scenarioResultsHead('massnick npm run bench -- --scenario raid (issue #25)', run),
 		scenario: {
 			name: scenario.name,
 			members: scenario.members,

@@ -1,4 +1,4 @@
-import { describeMachine } from '../describeMachine.js';
+import { type ScenarioRunInfo, scenarioResultsHead } from '../scenarioResultsHead.js';
 import { formatTable } from '../formatTable.js';
 import { round, type SharedCapRun } from './runSharedCap.js';
 import type { SharedCapScenario } from './SharedCapScenario.js';
@@ -25,24 +25,13 @@ export function formatSharedCapReport(scenario: SharedCapScenario, runs: readonl
 	return `${scenario.name}: ${scenario.members.toLocaleString('en')} members, ${scenario.workers} workers (${pace} renames per ${scenario.windowMs / 1000} s at their own pace), time scale ${scenario.timeScale}\n\n${table}\n`;
 }
 
-export interface SharedCapRunInfo {
-	args: readonly string[];
-	startedAt: Date;
-	durationSeconds: number;
-	budgetSeconds: number;
-	loadAverageAtStart: number;
-	restOffsetMs: number;
-}
+/** What the run tells its results file of itself. */
+export type SharedCapRunInfo = ScenarioRunInfo;
 
 /** `bench/results-shared-cap.json`: committed, so every key is written in a fixed order. */
 export function buildSharedCapResultsFile(run: SharedCapRunInfo, scenario: SharedCapScenario, runs: readonly SharedCapRun[]): string {
 	const file = {
-		benchmark: 'massnick npm run bench -- --scenario shared-cap (issue #27)',
-		date: run.startedAt.toISOString(),
-		args: [...run.args],
-		durationSeconds: Math.round(run.durationSeconds),
-		budgetSeconds: run.budgetSeconds,
-		machine: describeMachine(run.loadAverageAtStart),
+		...scenarioResultsHead('massnick npm run bench -- --scenario shared-cap (issue #27)', run),
 		scenario: {
 			name: scenario.name,
 			members: scenario.members,
