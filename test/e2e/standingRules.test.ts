@@ -147,6 +147,8 @@ describe('standing rules', () => {
 		expect(listed).toContain('Standing rules');
 		expect(listed).toContain(roleRule.id);
 		expect(listed).toContain(sanitizeRule.id);
+		// Each with what it did: applied, already done, can't, left alone (outside its filters).
+		expect(listed).toMatch(/applied [\d,]+ · already done [\d,]+ · can't [\d,]+ · left alone [\d,]+/);
 
 		const bad = await answer('cancel', { rule: 'no such rule' });
 		expect(bad.text).toMatch(/No standing rule is called “no such rule”/);

@@ -34,7 +34,7 @@ export function rulesMessage(lines: readonly string[]): string {
 	return `${text}\n${tail}`;
 }
 
-/** `• **Adding @Member** (\`role-add-…\`) by @mod since <t:…:R>: applied 12 · already done 3 · can't 0 · until <t:…:f>` */
+/** `• **Adding @Member** (\`role-add-…\`) by @mod since <t:…:R>: applied 12 · already done 3 · can't 0 · left alone 5 · until <t:…:f>` (left alone: outside its filters) */
 export function ruleLine(rule: Job): string {
 	const snapshot = rule.progress.snapshot();
 	const since = `<t:${Math.floor(rule.startedAt / 1000)}:R>`;
@@ -44,5 +44,5 @@ export function ruleLine(rule: Job): string {
 		: rule.keep?.catchUp
 			? 'following joins, and catching up at low priority with who joined while massnick was down'
 			: 'sweeping the server first';
-	return `• **${escapeMarkdown(rule.title)}** (\`${rule.id}\`) by ${escapeMarkdown(rule.startedBy.tag)} since ${since}, ${phase}: applied ${formatCount(snapshot.changed)} · already done ${formatCount(snapshot.alreadyDone)} · can't ${formatCount(snapshot.cant)} · ${until}`;
+	return `• **${escapeMarkdown(rule.title)}** (\`${rule.id}\`) by ${escapeMarkdown(rule.startedBy.tag)} since ${since}, ${phase}: applied ${formatCount(snapshot.changed)} · already done ${formatCount(snapshot.alreadyDone)} · can't ${formatCount(snapshot.cant + snapshot.aboveRequester)} · left alone ${formatCount(snapshot.skipped)} · ${until}`;
 }
