@@ -2,14 +2,24 @@
  * What reading a journal back costs at guild scale, each phase in a process of its own so one
  * does not inherit the other's heap:
  *
+ * - `listing`: the baseline, walking the listing in id order and nothing else: what a job's
+ *   process holds without a journal to read, for the others to be read against;
  * - `restore`: what `/restore` does (`JobJournal.restoreLookup`): finds the file's ordered runs,
  *   then walks the whole listing in id order asking each member's entry, as the restore's plan does;
- * - `open`: `Journal.open`, the index of originals a job continued after a crash keeps;
- * - `loadIndex`: the whole-file index `/restore` loaded before it merged runs.
+ * - `open`: what a job continued after a crash does (`Journal.open`): finds the runs too, then
+ *   walks the listing asking each member's original, as the job's plan does;
+ * - `loadIndex`: the whole-file index `/restore` loaded before it merged runs (about 41 bytes a
+ *   member: leave it out at 100,000,000).
+ *
+ * Run it compiled, as production runs (`npm run bench:journal -- …`): under tsx the loader alone
+ * adds some 30 MB to every phase.
  *
  * ```
- * npx tsx bench/journalIndexMemory.ts [members] [phase,phase…]   # default 1,000,000, every phase
+ * npm run bench:journal -- [members] [phase,phase…] [--keep DIR]   # default 1,000,000, every phase
  * ```
+ *
+ * `--keep DIR` writes the journal in DIR and leaves it there; the next run with as many members
+ * reads it again instead of writing it (7 GB and many minutes at 100,000,000).
  *
  * Writes a synthetic journal of `members` originals to a temporary directory (about 70 bytes a
  * line: 700 MB at 10,000,000, 7 GB at 100,000,000), streaming, and deletes it at the end. It is
@@ -25,7 +35,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +47,7 @@ import { workerIndexOf } from '../src/workers/partition.js';
 const GUILD = '175928847299117063';
 const JOB = 'bench';
 const WORKERS = 10;
-const PHASES = ['restore', 'open', 'loadIndex'] as const;
+const PHASES = ['listing', 'restore', 'open', 'loadIndex'] as const;
 type Phase = (typeof PHASES)[number];
 
 interface PhaseResult {
@@ -50,14 +60,16 @@ interface PhaseResult {
 	lookupNs: number;
 }
 
-async function main(members: number, phases: readonly Phase[]): Promise<void> {
+async function main(members: number, phases: readonly Phase[], keptDir: string | undefined): Promise<void> {
 	if (!Number.isInteger(members) || members < 1) throw new Error(`members must be a positive integer, not ${members}`);
-	const dataDir = await mkdtemp(join(tmpdir(), 'massnick-journal-bench-'));
+	const dataDir = keptDir ?? (await mkdtemp(join(tmpdir(), 'massnick-journal-bench-')));
 	try {
 		const started = performance.now();
-		const path = await writeJournal(dataDir, members);
+		const kept = keptDir === undefined ? undefined : await readKept(dataDir, members);
+		const path = kept ?? (await writeJournal(dataDir, members));
 		const { size } = await stat(path);
-		console.log(`wrote ${members.toLocaleString('en')} originals (${(size / 1e6).toFixed(0)} MB) in ${seconds(started)} s`);
+		if (kept) console.log(`reused ${members.toLocaleString('en')} originals (${(size / 1e6).toFixed(0)} MB) in ${dataDir}`);
+		else console.log(`wrote ${members.toLocaleString('en')} originals (${(size / 1e6).toFixed(0)} MB) in ${seconds(started)} s`);
 		console.log('phase      entries     load s  retained B/entry  RSS growth B/entry  peak RSS MB  lookup ns');
 		for (const phase of phases) {
 			const result = await runChild(phase, dataDir, members);
@@ -74,8 +86,29 @@ async function main(members: number, phases: readonly Phase[]): Promise<void> {
 			);
 		}
 	} finally {
-		await rm(dataDir, { recursive: true, force: true });
+		if (keptDir === undefined) await rm(dataDir, { recursive: true, force: true });
 	}
+}
+
+/**
+ * The journal a run with `--keep DIR` wrote there for as many members, if it is whole: its size is
+ * noted beside it once written, so a run cut short writes it again.
+ */
+async function readKept(dataDir: string, members: number): Promise<string | undefined> {
+	const path = Journal.pathOf(dataDir, GUILD, JOB);
+	const noted = await readFile(keptNote(dataDir), 'utf8').catch(() => undefined);
+	const size = await stat(path).then(
+		(file) => file.size,
+		() => undefined,
+	);
+	if (noted === `${members} ${size}`) return path;
+	await rm(join(dataDir, GUILD), { recursive: true, force: true });
+	await rm(keptNote(dataDir), { force: true });
+	return undefined;
+}
+
+function keptNote(dataDir: string): string {
+	return join(dataDir, 'members-and-bytes.txt');
 }
 
 async function writeJournal(dataDir: string, members: number): Promise<string> {
@@ -118,6 +151,7 @@ async function writeJournal(dataDir: string, members: number): Promise<string> {
 	}
 	await flush();
 	await new Promise<void>((resolve, reject) => out.end(chunk, () => resolve()).once('error', reject));
+	await writeFile(keptNote(dataDir), `${members} ${(await stat(journal.path)).size}`);
 	return journal.path;
 }
 
@@ -189,7 +223,12 @@ async function measurePhase(phase: Phase, dataDir: string, members: number): Pro
 	let lookup: (id: string) => unknown;
 	let entries: number;
 	let release = async (): Promise<void> => undefined;
-	if (phase === 'restore') {
+	if (phase === 'listing') {
+		let walked = 0;
+		for (const id of listing(members)) if (id.length > 0) walked++;
+		lookup = (id) => id;
+		entries = walked;
+	} else if (phase === 'restore') {
 		// The restore's own access: every listed member, in id order, then the sampled lookups
 		// below, out of order like joiners.
 		const lookupIndex = await openRestoreLookup([path], WORKERS);
@@ -201,6 +240,9 @@ async function measurePhase(phase: Phase, dataDir: string, members: number): Pro
 		release = async () => lookupIndex.close();
 	} else if (phase === 'open') {
 		const journal = await Journal.open(dataDir, GUILD, JOB);
+		let found = 0;
+		for (const id of listing(members)) if (journal.originalOf(id) !== undefined) found++;
+		if (found < members * 0.99) throw new Error(`the continued job found ${found} of ${members} listed members journaled`);
 		lookup = (id) => journal.originalOf(id);
 		entries = journal.size;
 		release = () => journal.close();
@@ -212,7 +254,8 @@ async function measurePhase(phase: Phase, dataDir: string, members: number): Pro
 	const loadSeconds = Number(seconds(started));
 	gc();
 	const after = process.memoryUsage();
-	const lookups = phase === 'restore' ? 10_000 : 1_000_000;
+	// Out of order, as joiners come: a binary search each where the file is read by its runs.
+	const lookups = phase === 'restore' || phase === 'open' ? 10_000 : 1_000_000;
 	const lookupStarted = performance.now();
 	let found = 0;
 	for (let n = 0; n < lookups; n++) if (lookup(sample[n % sample.length]!) !== undefined) found++;
@@ -253,7 +296,12 @@ function seconds(since: number): string {
 }
 
 // Last, so every constant above is initialised when it runs.
-const [first, second, third, fourth] = process.argv.slice(2);
+const keepAt = process.argv.indexOf('--keep');
+const keptDir = keepAt === -1 ? undefined : process.argv[keepAt + 1];
+if (keepAt !== -1 && (keptDir === undefined || keptDir.startsWith('--')))
+	throw new Error('--keep takes the folder to keep the journal in, to be reused by the next run with as many members');
+if (keptDir !== undefined) await mkdir(keptDir, { recursive: true });
+const [first, second, third, fourth] = process.argv.slice(2).filter((_, n, args) => args[n] !== '--keep' && args[n - 1] !== '--keep');
 if (first === '--phase') {
 	const result = await measurePhase(second as Phase, third!, Number(fourth));
 	process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -261,5 +309,5 @@ if (first === '--phase') {
 	const phases = second === undefined ? PHASES : (second.split(',') as Phase[]);
 	const unknown = phases.filter((phase) => !PHASES.includes(phase));
 	if (unknown.length > 0) throw new Error(`unknown phase ${unknown.join(', ')}: the phases are ${PHASES.join(', ')}`);
-	await main(first === undefined ? 1_000_000 : Number(first.replaceAll('_', '')), phases);
+	await main(first === undefined ? 1_000_000 : Number(first.replaceAll('_', '')), phases, keptDir);
 }

@@ -7,6 +7,7 @@ import { GroupCommit } from './GroupCommit.js';
 import { listJournals } from './listJournals.js';
 import type { RestoreEntry } from '../Plan.js';
 import { OriginalIndex } from './OriginalIndex.js';
+import type { Originals } from './Originals.js';
 import { loadIndex, readEntries, type ReadJournalOptions } from './readEntries.js';
 import { type JournalFileState, readForAppend } from './readForAppend.js';
 import type { RestoreIndex } from './RestoreIndex.js';
@@ -56,8 +57,10 @@ export interface JournalOptions extends ReadJournalOptions {
  * so ten workers cost one fsync per round, not ten.
  *
  * One instance per file per process: the workers share it. The first value for an id wins (it is
- * the value from before massnick), across reopenings too. The in-memory index costs about
- * 20 bytes per journaled member (see {@link OriginalIndex}): 200 MB for a guild of 10,000,000.
+ * the value from before massnick), across reopenings too. What is journaled while it is open is
+ * indexed in memory, about 20 bytes per member (see {@link OriginalIndex}); what the file held when
+ * it was reopened is read from its ordered runs on disk (see `ReopenedOriginals`), so a job
+ * continued after a crash starts in the memory of a new one.
  *
  * A standing rule's journal gets {@link memberLeft} lines and is {@link compact}ed now and then, so
  * that the file and the index hold what a restore can still use, not months of joiners.
@@ -70,7 +73,9 @@ export class Journal {
 	readonly #writes: GroupCommit;
 	readonly #now: () => number;
 	/** Member id → original value, for every id journaled or queued. */
-	#originals: OriginalIndex;
+	#originals: Originals;
+	/** What the journal opened with: kept to be closed, though a compaction replaced it (it may fail and give it back). */
+	readonly #opened: Originals;
 	/** The file's size after its last compaction, without what was appended since (0: never compacted). */
 	#compactedBytes: number;
 	#compacting: Promise<CompactionResult | undefined> | undefined;
@@ -81,6 +86,7 @@ export class Journal {
 		this.workerId = workerId;
 		this.#writes = new GroupCommit(path, handle, state.bytes);
 		this.#originals = state.originals;
+		this.#opened = state.originals;
 		this.#compactedBytes = state.compactedBytes;
 		this.#now = now;
 	}
@@ -127,8 +133,8 @@ export class Journal {
 	}
 
 	/**
-	 * Opens an existing journal to go on appending (a rerun of the same job, or marking it). Reads
-	 * it whole to rebuild the index; drops a torn last line left by a crash (it was never
+	 * Opens an existing journal to go on appending (a rerun of the same job, or marking it). Finds
+	 * its ordered runs to answer for the originals it holds (see `readForAppend`); drops a torn last line left by a crash (it was never
 	 * acknowledged) so the next append starts on a line of its own; tightens the file's mode.
 	 *
 	 * @throws {JournalError} `JOURNAL_NOT_FOUND`, or `JOURNAL_CORRUPT` if the header is unreadable.
@@ -261,7 +267,8 @@ export class Journal {
 	/** Waits for a compaction under way and pending writes, then closes the file. Later calls throw `JOURNAL_CLOSED`. */
 	async close(): Promise<void> {
 		await this.#compacting?.catch(() => undefined);
-		return this.#writes.close();
+		await this.#writes.close();
+		this.#opened.close?.();
 	}
 
 	#mark(state: JournalEndState, counts?: JournalCounts): Promise<void> {

@@ -5,6 +5,7 @@ import type { RestoreEntry } from '../Plan.js';
 import { compactingPath, type FileHandle, syncDirectory, writeAll, writeFailed } from './files.js';
 import type { GroupCommit } from './GroupCommit.js';
 import { OriginalIndex } from './OriginalIndex.js';
+import type { Originals } from './Originals.js';
 import { addRecord } from './readEntries.js';
 import { readLines } from './readLines.js';
 import { compactedLine, type JournalHeader, headerLine, originalLine, parseRecord } from './records.js';
@@ -38,12 +39,12 @@ export interface CompactionSubject {
 	readonly path: string;
 	readonly header: JournalHeader;
 	readonly writes: GroupCommit;
-	readonly originals: OriginalIndex;
+	readonly originals: Originals;
 	/**
 	 * Takes the index to decide appends with: the compacted file's, with that file's size before
 	 * anything was appended to it; or, the compaction failed, the old one back (`undefined`).
 	 */
-	compacted(originals: OriginalIndex, compactedBytes: number | undefined): void;
+	compacted(originals: Originals, compactedBytes: number | undefined): void;
 }
 
 /**
@@ -192,7 +193,7 @@ async function replaceFile(subject: CompactionSubject, part: CompactedPart, tail
 }
 
 /** Applies the originals and `left` lines in `text` to `index`, as reopening the file would. */
-function replay(index: OriginalIndex, text: string): void {
+function replay(index: Originals, text: string): void {
 	for (const line of text.split('\n')) {
 		if (line === '') continue;
 		const record = parseRecord(line);

@@ -1,8 +1,7 @@
 import { openSync } from 'node:fs';
 import type { RestoreEntry } from '../../Plan.js';
-import { parseRecord } from '../records.js';
 import { FileLines } from './FileLines.js';
-import { partitionOf } from './lineIds.js';
+import { originalEntryAt, partitionOf } from './lineIds.js';
 import { RunCursor } from './RunCursor.js';
 import type { RunLayout } from './scanRuns.js';
 
@@ -56,25 +55,23 @@ export class MergedRestoreIndex {
 	get(id: string): RestoreEntry | undefined {
 		const voidedUntil = this.#lefts.get(id) ?? -1;
 		let best: Found | undefined;
-		for (const found of this.#stragglers.get(id) ?? []) {
-			if (found.offset > voidedUntil) {
-				best = found;
-				break;
-			}
-		}
+		const stragglers = this.#stragglers.get(id);
+		if (stragglers) best = stragglers.find((found) => found.offset > voidedUntil);
 		const partition = partitionOf(id, this.#workers);
+		const cursors = partition < 0 ? undefined : this.#cursors.get(partition);
+		if (cursors === undefined) return best?.entry;
 		let bestOffset = best?.offset ?? Number.POSITIVE_INFINITY;
 		let fromRun: RunCursor | undefined;
 		// Every cursor of the worker is asked, so that each keeps pace with the listing.
-		for (const cursor of partition < 0 ? [] : (this.#cursors.get(partition) ?? [])) {
+		for (let i = 0; i < cursors.length; i++) {
+			const cursor = cursors[i]!;
 			const offset = cursor.offsetOf(id);
 			if (offset > voidedUntil && offset < bestOffset) {
 				bestOffset = offset;
 				fromRun = cursor;
 			}
 		}
-		if (fromRun) return entryOf(fromRun.lineAt(bestOffset));
-		return best?.entry;
+		return fromRun ? fromRun.entryAt(bestOffset) : best?.entry;
 	}
 
 	close(): void {
@@ -82,13 +79,9 @@ export class MergedRestoreIndex {
 	}
 
 	#entryAt(offset: number): Found | undefined {
-		const entry = entryOf(this.#reader.text(offset, Number.POSITIVE_INFINITY));
+		const reader = this.#reader;
+		if (reader.read(offset, Number.POSITIVE_INFINITY) === -1) return undefined;
+		const entry = originalEntryAt(reader.bytes, reader.start, reader.end);
 		return entry && { offset, entry };
 	}
-}
-
-function entryOf(text: string | undefined): RestoreEntry | undefined {
-	const record = text === undefined ? text : parseRecord(text);
-	if (record === undefined || typeof record === 'string' || record.type !== 'original') return undefined;
-	return { id: record.id, from: record.from, to: record.to };
 }

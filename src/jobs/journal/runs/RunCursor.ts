@@ -1,16 +1,22 @@
 import type { FileLines } from './FileLines.js';
-import { compareIds, idEnd, originalIdAt, partitionOf, partitionOfBytes, peekLine } from './lineIds.js';
+import type { RestoreEntry } from '../../Plan.js';
+import { compareIds, idEnd, originalEntryAt, originalIdAt, partitionOf, partitionOfBytes, peekLine } from './lineIds.js';
 import type { Run } from './scanRuns.js';
 
 /** Below this many bytes a search reads the rest of its range line by line. */
 const SCAN_BYTES = 1 << 15;
 
-/** Where a run's cursor stands: the next line of its worker (`id` at `offset`), or the run's end. */
-interface Head {
-	readonly id: string;
-	readonly offset: number;
-	/** Where reading goes on after it. */
-	readonly next: number;
+/**
+ * Where a run's cursor stands: the next line of its worker (`id` at `offset`), or the run's end.
+ * A class, not an object literal, as `Entry` is in `lineIds.ts`: one is made per line walked.
+ */
+class Head {
+	constructor(
+		readonly id: string,
+		readonly offset: number,
+		/** Where reading goes on after it. */
+		readonly next: number,
+	) {}
 }
 
 /** How many of its worker's lines a cursor reads ahead for an id before it searches instead. */
@@ -70,9 +76,10 @@ export class RunCursor {
 		return head !== undefined && head.id === id ? head.offset : -1;
 	}
 
-	/** The text of the line at `offset`, which {@link offsetOf} just gave: the cursor's reader holds it. */
-	lineAt(offset: number): string | undefined {
-		return this.#lines.text(offset, this.#run.end);
+	/** The entry of the line at `offset`, which {@link offsetOf} just gave: the cursor's reader holds it. */
+	entryAt(offset: number): RestoreEntry | undefined {
+		const lines = this.#lines;
+		return lines.read(offset, this.#run.end) === -1 ? undefined : originalEntryAt(lines.bytes, lines.start, lines.end);
 	}
 
 	/**
@@ -98,10 +105,10 @@ export class RunCursor {
 				const from = originalIdAt(bytes, start, end);
 				if (from >= 0) {
 					// Most lines are other workers': their ids are never made strings.
-					if (partitionOfBytes(bytes, from, idEnd, this.#workers) === this.#run.partition) return { id: bytes.toString('latin1', from, idEnd), offset, next };
+					if (partitionOfBytes(bytes, from, idEnd, this.#workers) === this.#run.partition) return new Head(bytes.toString('latin1', from, idEnd), offset, next);
 				} else {
 					const { kind, id } = peekLine(bytes, start, end);
-					if (kind === 'original' && partitionOf(id, this.#workers) === this.#run.partition) return { id, offset, next };
+					if (kind === 'original' && partitionOf(id, this.#workers) === this.#run.partition) return new Head(id, offset, next);
 				}
 			}
 			offset = next;

@@ -1,7 +1,10 @@
 import type { RestoreEntry } from '../../Plan.js';
-import { loadIndex } from '../readEntries.js';
+import { OriginalIndex } from '../OriginalIndex.js';
+import type { Originals } from '../Originals.js';
+import { loadIndex, readEntryRecords } from '../readEntries.js';
 import { MergedRestoreIndex } from './MergedRestoreIndex.js';
-import { scanRuns } from './scanRuns.js';
+import { ReopenedOriginals } from './ReopenedOriginals.js';
+import { type RunLayout, scanRuns } from './scanRuns.js';
 
 /** What a restore asks of its journal: each listed member's entry, in listing order mostly. */
 export interface RestoreLookup {
@@ -34,7 +37,7 @@ export async function openRestoreLookup(
 	try {
 		for (const path of paths) {
 			const layout = await scanRuns(path, workers, () => options.onWarning?.(`${path}: torn last line (a crash mid-write) ignored`));
-			if (layout.stragglers.length <= STRAGGLER_LIMIT && layout.runs.length <= RUN_LIMIT) files.push(new MergedRestoreIndex(path, layout, workers));
+			if (isOrdered(layout)) files.push(new MergedRestoreIndex(path, layout, workers));
 			else {
 				const index = await loadIndex(path, options);
 				files.push({ get: (id) => index.get(id), close: () => undefined });
@@ -56,4 +59,25 @@ export async function openRestoreLookup(
 			for (const file of files) file.close();
 		},
 	};
+}
+
+/** Whether a file's lines are in an order a job writes, so that walking its runs is worth it. */
+function isOrdered(layout: RunLayout): boolean {
+	return layout.stragglers.length <= STRAGGLER_LIMIT && layout.runs.length <= RUN_LIMIT;
+}
+
+/**
+ * The originals of the journal at `path` for a job that goes on appending to it (see
+ * {@link ReopenedOriginals}): read from its ordered runs, in memory that does not grow with the
+ * guild; a file in no order a job writes is indexed whole, about 20 bytes a member.
+ */
+export async function openOriginals(path: string, workers: number, options: { onWarning?: ((message: string) => void) | undefined } = {}): Promise<Originals> {
+	const layout = await scanRuns(path, workers, () => options.onWarning?.(`${path}: torn last line (a crash mid-write) ignored`));
+	if (isOrdered(layout)) return new ReopenedOriginals(new MergedRestoreIndex(path, layout, workers), Math.max(0, layout.originals - layout.leftLines));
+	const originals = new OriginalIndex();
+	for await (const record of readEntryRecords(path, options)) {
+		if (record.type === 'original') originals.add(record.id, record.from);
+		else originals.forget(record.id);
+	}
+	return originals;
 }

@@ -37,15 +37,20 @@ export interface RunLayout {
 	readonly lefts: ReadonlyMap<string, number>;
 	/** Original lines in the file. */
 	readonly originals: number;
+	/** `left` lines in the file: each forgot one original before it. */
+	readonly leftLines: number;
 }
 
 /** How many lines out of step in a row a run sets aside before it takes them for the start of another. */
 const OUT_OF_STEP = 16;
 
-interface Line {
-	readonly id: string;
-	readonly offset: number;
-	readonly end: number;
+/** A class, not an object literal, as `Entry` is in `lineIds.ts`: one is made per line of the file. */
+class Line {
+	constructor(
+		readonly id: string,
+		readonly offset: number,
+		readonly end: number,
+	) {}
 }
 
 interface OpenRun {
@@ -67,6 +72,7 @@ export async function scanRuns(path: string, workers: number, onTorn?: (offset: 
 	const lefts = new Map<string, number>();
 	const open = new Map<number, OpenRun>();
 	let originals = 0;
+	let leftLines = 0;
 
 	const close = (partition: number, run: OpenRun): void => {
 		for (const line of run.pending) stragglers.push(line.offset);
@@ -142,7 +148,7 @@ export async function scanRuns(path: string, workers: number, onTorn?: (offset: 
 		originals++;
 		const partition = partitionOf(id, workers);
 		if (partition < 0) stragglers.push(offset);
-		else place(partition, { id, offset, end });
+		else place(partition, new Line(id, offset, end));
 	};
 
 	// One buffer, reused: a stream's chunk per read would be garbage the size of the file.
@@ -160,7 +166,10 @@ export async function scanRuns(path: string, workers: number, onTorn?: (offset: 
 				if (newline > start) {
 					const line = peekLine(bytes, start, newline);
 					if (line.kind === 'original') original(line.id, offset, offset + newline - start + 1);
-					else if (line.kind === 'left') lefts.set(line.id, offset);
+					else if (line.kind === 'left') {
+						lefts.set(line.id, offset);
+						leftLines++;
+					}
 				}
 				offset += newline - start + 1;
 				start = newline + 1;
@@ -180,5 +189,5 @@ export async function scanRuns(path: string, workers: number, onTorn?: (offset: 
 	for (const [partition, run] of [...open]) close(partition, run);
 	stragglers.sort((a, b) => a - b);
 	runs.sort((a, b) => a.start - b.start);
-	return { runs, stragglers, lefts, originals };
+	return { runs, stragglers, lefts, originals, leftLines };
 }

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadIndex } from '../../../../../src/jobs/journal/readEntries.js';
-import { headerLine, leftLine, originalLine } from '../../../../../src/jobs/journal/records.js';
+import { originalLine } from '../../../../../src/jobs/journal/records.js';
 import { compareIds, partitionOf } from '../../../../../src/jobs/journal/runs/lineIds.js';
 import { MergedRestoreIndex } from '../../../../../src/jobs/journal/runs/MergedRestoreIndex.js';
 import { SHORT_RUN, scanRuns } from '../../../../../src/jobs/journal/runs/scanRuns.js';
 import { workerIndexOf } from '../../../../../src/workers/partition.js';
+import { jobJournalLines, journalHeader, listingOrder, random, snowflake } from '../../../../support/jobJournalText.js';
 
 let dir: string;
 beforeEach(() => {
@@ -17,58 +18,7 @@ afterEach(() => {
 	rmSync(dir, { recursive: true, force: true });
 });
 
-/** A small seeded generator (mulberry32): each case is the same on every run. */
-function random(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
-function snowflake(rand: () => number): string {
-	const ms = BigInt(1e10 + Math.floor(rand() * 3e11));
-	return ((ms << 22n) | BigInt(Math.floor(rand() * (1 << 22)))).toString();
-}
-
-const HEADER = headerLine({
-	jobId: 'j',
-	guildId: '175928847299117063',
-	action: 'nickname',
-	target: 'x',
-	title: 'x',
-	onlyRoleId: null,
-	excludeRoleId: null,
-	startedBy: { id: '81384788765712384', tag: 'a' },
-	startedAt: '2021-04-01T00:00:00.000Z',
-	workers: 1,
-});
-
-/**
- * A journal as jobs write one: passes over the listing (id order), each worker's lines in order,
- * the workers' interleaved by random batches, joiners with any id among them, `left` lines.
- */
-function jobJournal(rand: () => number, workers: number, members: string[]): string {
-	let text = HEADER;
-	const passes = 1 + Math.floor(rand() * 3);
-	for (let pass = 0; pass < passes; pass++) {
-		const queues = Array.from({ length: workers }, () => [] as string[]);
-		for (const id of members) if (rand() < 0.7) queues[workerIndexOf(id, workers)]!.push(id);
-		for (const queue of queues) for (let n = Math.floor(rand() * 4); n > 0; n--) queue.splice(Math.floor(rand() * (queue.length + 1)), 0, snowflake(rand));
-		while (queues.some((queue) => queue.length > 0)) {
-			const queue = queues[Math.floor(rand() * workers)]!;
-			for (let n = 1 + Math.floor(rand() * 6); n > 0 && queue.length > 0; n--) {
-				const id = queue.shift()!;
-				text += originalLine({ id, from: rand() < 0.3 ? null : `p${pass}-${id.slice(-4)}`, to: `t${pass}` });
-			}
-			if (rand() < 0.02) text += leftLine(members[Math.floor(rand() * members.length)]!);
-		}
-	}
-	return text;
-}
+const HEADER = journalHeader('j', 1);
 
 async function expectSameAsIndex(text: string, workers: number, asked: string[], rand: () => number): Promise<void> {
 	const path = join(dir, `j${Math.floor(rand() * 1e9)}.jsonl`);
@@ -83,19 +33,6 @@ async function expectSameAsIndex(text: string, workers: number, asked: string[],
 	}
 }
 
-/** The ids a restore asks for: each worker's in ascending order, the workers' interleaved, some joiners out of order. */
-function restoreOrder(rand: () => number, workers: number, ids: string[]): string[] {
-	const queues = Array.from({ length: workers }, () => [] as string[]);
-	for (const id of [...new Set(ids)].sort(compareIds)) queues[workerIndexOf(id, workers)]!.push(id);
-	const asked: string[] = [];
-	while (queues.some((queue) => queue.length > 0)) {
-		const queue = queues[Math.floor(rand() * workers)]!;
-		for (let n = 1 + Math.floor(rand() * 8); n > 0 && queue.length > 0; n--) asked.push(queue.shift()!);
-		if (rand() < 0.05) asked.push(ids[Math.floor(rand() * ids.length)]!);
-	}
-	return asked;
-}
-
 describe('MergedRestoreIndex', () => {
 	it('finds for every member the entry loading the journal whole finds, over passes, interleaved workers, joiners and left lines', async () => {
 		for (let seed = 1; seed <= 40; seed++) {
@@ -103,14 +40,14 @@ describe('MergedRestoreIndex', () => {
 			const workers = 1 + Math.floor(rand() * 5);
 			const size = seed % 2 === 0 ? 3000 : 1 + Math.floor(rand() * 400);
 			const members = Array.from({ length: size }, () => snowflake(rand)).sort(compareIds);
-			const text = jobJournal(rand, workers, members);
+			const text = HEADER + jobJournalLines(rand, workers, members);
 			const journaled = [...text.matchAll(/"id":"(\d+)"/g)].map((match) => match[1]!);
 			const absent = Array.from({ length: 50 }, () => snowflake(rand));
 			// Members who left since: a stretch of the listing the journal holds and the restore never asks for.
 			const from = Math.floor(rand() * journaled.length);
 			const gone = new Set([...journaled].sort(compareIds).slice(from, from + Math.floor(rand() * 1500)));
 			const listed = [...journaled.filter((id) => !gone.has(id)), ...absent];
-			await expectSameAsIndex(text, workers, restoreOrder(rand, workers, listed), rand);
+			await expectSameAsIndex(text, workers, listingOrder(rand, workers, listed), rand);
 		}
 	});
 
@@ -124,7 +61,7 @@ describe('MergedRestoreIndex', () => {
 		await expectSameAsIndex(
 			text,
 			3,
-			restoreOrder(
+			listingOrder(
 				rand,
 				1,
 				ids.filter((id) => partitionOf(id, 3) >= 0),
