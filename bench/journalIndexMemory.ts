@@ -36,13 +36,15 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Journal, loadIndex, openRestoreLookup, originalLine } from '../src/jobs/index.js';
 import { workerIndexOf } from '../src/workers/partition.js';
+import { describeMachine } from './describeMachine.js';
+import { benchResultsFile } from './paths.js';
 
 const GUILD = '175928847299117063';
 const JOB = 'bench';
@@ -62,6 +64,7 @@ interface PhaseResult {
 
 async function main(members: number, phases: readonly Phase[], keptDir: string | undefined): Promise<void> {
 	if (!Number.isInteger(members) || members < 1) throw new Error(`members must be a positive integer, not ${members}`);
+	const loadAverageAtStart = loadavg()[0]!;
 	const dataDir = keptDir ?? (await mkdtemp(join(tmpdir(), 'massnick-journal-bench-')));
 	try {
 		const started = performance.now();
@@ -71,8 +74,10 @@ async function main(members: number, phases: readonly Phase[], keptDir: string |
 		if (kept) console.log(`reused ${members.toLocaleString('en')} originals (${(size / 1e6).toFixed(0)} MB) in ${dataDir}`);
 		else console.log(`wrote ${members.toLocaleString('en')} originals (${(size / 1e6).toFixed(0)} MB) in ${seconds(started)} s`);
 		console.log('phase      entries     load s  retained B/entry  RSS growth B/entry  peak RSS MB  lookup ns');
+		const results: PhaseResult[] = [];
 		for (const phase of phases) {
 			const result = await runChild(phase, dataDir, members);
+			results.push(result);
 			console.log(
 				[
 					phase.padEnd(9),
@@ -85,9 +90,29 @@ async function main(members: number, phases: readonly Phase[], keptDir: string |
 				].join(' '),
 			);
 		}
+		await recordResults(members, size, results, loadAverageAtStart);
 	} finally {
 		if (keptDir === undefined) await rm(dataDir, { recursive: true, force: true });
 	}
+}
+
+/** Where the figures go, a run per guild size: `bench/results-journal.json`. */
+const RESULTS = benchResultsFile('results-journal.json');
+
+/** Notes this run's figures in {@link RESULTS} under its guild size, beside those of other sizes. */
+async function recordResults(members: number, journalBytes: number, phases: readonly PhaseResult[], loadAverageAtStart: number): Promise<void> {
+	const file = await readFile(RESULTS, 'utf8').then(
+		(text) => JSON.parse(text) as { runs: Record<string, unknown> },
+		() => ({ runs: {} }),
+	);
+	const runs = { ...file.runs, [members]: { date: new Date().toISOString(), machine: describeMachine(loadAverageAtStart), journalBytes, phases } };
+	const results = {
+		benchmark: 'massnick npm run bench:journal (issue #27): what reading a journal back costs, each phase in a process of its own',
+		method:
+			'a synthetic journal written in the order a job of 10 workers writes (a page of 1,000 ids handed out by worker, batches interleaved, one joiner in 1,000), compiled code on plain node; peak RSS is VmHWM of the phase’s process, retained the growth of heapUsed + arrayBuffers after a full GC with the reader still referenced; listing walks the ids alone, restore and open walk them asking each member’s entry, then 10,000 ids from the file’s first MB out of order',
+		runs: Object.fromEntries(Object.entries(runs).sort(([a], [b]) => Number(a) - Number(b))),
+	};
+	await writeFile(RESULTS, `${JSON.stringify(results, null, 1)}\n`);
 }
 
 /**

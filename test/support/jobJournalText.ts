@@ -1,3 +1,4 @@
+import { Random } from '@massnick/discord-sandbox';
 import { headerLine, leftLine, originalLine } from '../../src/jobs/journal/records.js';
 import { compareIds } from '../../src/jobs/journal/runs/lineIds.js';
 import { workerIndexOf } from '../../src/workers/partition.js';
@@ -7,16 +8,10 @@ import { workerIndexOf } from '../../src/workers/partition.js';
  * ordered runs: seeded, so each case is the same on every run.
  */
 
-/** A small seeded generator (mulberry32). */
+/** A seeded generator: the sandbox's. */
 export function random(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
+	const generator = new Random(seed);
+	return () => generator.next();
 }
 
 export function snowflake(rand: () => number): string {

@@ -57,11 +57,6 @@ export class FileLines {
 		}
 	}
 
-	/** The text of the line at `offset`, or `undefined` (see {@link read}). */
-	text(offset: number, limit: number): string | undefined {
-		return this.read(offset, limit) === -1 ? undefined : this.bytes.toString('utf8', this.start, this.end);
-	}
-
 	/** Where the first line starting at or after `offset` starts (`offset` itself if a line starts there). */
 	lineStartFrom(offset: number, limit: number): number {
 		if (offset === 0) return 0;

@@ -1,20 +1,15 @@
 import { openSync } from 'node:fs';
 import type { RestoreEntry } from '../../Plan.js';
 import { FileLines } from './FileLines.js';
-import { originalEntryAt, partitionOf } from './lineIds.js';
+import { partitionOf } from './lineIds.js';
 import { RunCursor } from './RunCursor.js';
 import type { RunLayout } from './scanRuns.js';
-
-/** An original found at `offset` of the file: the earliest after the member's last `left` wins. */
-interface Found {
-	readonly offset: number;
-	readonly entry: RestoreEntry;
-}
+import { Stragglers } from './Stragglers.js';
 
 /**
  * Each member's restore entry from one journal file, found by walking its ordered runs beside the
  * listing (a {@link RunCursor} each) instead of loading every member: memory is a cursor per run
- * and the stragglers (see `scanRuns`), whatever the guild's size.
+ * and 16 bytes a straggler (see `scanRuns`, {@link Stragglers}), whatever the guild's size.
  *
  * The answer is the one loading the file whole gives (`loadIndex`): of a member's originals, the
  * first written after their last `left` line (the first wins; a `left` voids those before it).
@@ -24,8 +19,8 @@ export class MergedRestoreIndex {
 	readonly #fd: number;
 	readonly #workers: number;
 	readonly #lefts: ReadonlyMap<string, number>;
-	/** Stragglers by member, in file order. */
-	readonly #stragglers = new Map<string, Found[]>();
+	/** The lines in no run, by member. */
+	readonly #stragglers: Stragglers;
 	/** Each worker's cursors, by the run's place in the file. */
 	readonly #cursors = new Map<number, RunCursor[]>();
 	readonly #reader: FileLines;
@@ -35,14 +30,8 @@ export class MergedRestoreIndex {
 		this.#workers = workers;
 		this.#lefts = layout.lefts;
 		this.#reader = new FileLines(this.#fd);
-		for (const offset of layout.stragglers) {
-			const found = this.#entryAt(offset);
-			if (!found) continue;
-			const list = this.#stragglers.get(found.entry.id);
-			if (list) list.push(found);
-			else this.#stragglers.set(found.entry.id, [found]);
-		}
-		const skip = new Set(layout.stragglers);
+		this.#stragglers = new Stragglers(layout.stragglers, this.#reader);
+		const skip = Float64Array.from(layout.stragglers);
 		for (const run of layout.runs) {
 			const cursor = new RunCursor(run, workers, new FileLines(this.#fd), this.#reader, skip);
 			const list = this.#cursors.get(run.partition);
@@ -54,9 +43,7 @@ export class MergedRestoreIndex {
 	/** The entry a restore uses for `id`, or `undefined` if the file holds none (or a `left` voided it). */
 	get(id: string): RestoreEntry | undefined {
 		const voidedUntil = this.#lefts.get(id) ?? -1;
-		let best: Found | undefined;
-		const stragglers = this.#stragglers.get(id);
-		if (stragglers) best = stragglers.find((found) => found.offset > voidedUntil);
+		const best = this.#stragglers.first(id, voidedUntil);
 		const partition = partitionOf(id, this.#workers);
 		const cursors = partition < 0 ? undefined : this.#cursors.get(partition);
 		if (cursors === undefined) return best?.entry;
@@ -76,12 +63,5 @@ export class MergedRestoreIndex {
 
 	close(): void {
 		this.#reader.close();
-	}
-
-	#entryAt(offset: number): Found | undefined {
-		const reader = this.#reader;
-		if (reader.read(offset, Number.POSITIVE_INFINITY) === -1) return undefined;
-		const entry = originalEntryAt(reader.bytes, reader.start, reader.end);
-		return entry && { offset, entry };
 	}
 }

@@ -2,6 +2,7 @@ import type { FileLines } from './FileLines.js';
 import type { RestoreEntry } from '../../Plan.js';
 import { compareIds, idEnd, originalEntryAt, originalIdAt, partitionOf, partitionOfBytes, peekLine } from './lineIds.js';
 import type { Run } from './scanRuns.js';
+import { holdsOffset, lowerBound } from './Stragglers.js';
 
 /** Below this many bytes a search reads the rest of its range line by line. */
 const SCAN_BYTES = 1 << 15;
@@ -38,14 +39,17 @@ export class RunCursor {
 	readonly #workers: number;
 	readonly #lines: FileLines;
 	readonly #search: FileLines;
-	readonly #stragglers: ReadonlySet<number>;
+	/** Offsets of the lines in no run, ascending: lines of the run's worker it passes over. */
+	readonly #stragglers: Float64Array;
+	/** Where in {@link #stragglers} the cursor's own reading stands: it reads forward, mostly. */
+	#straggler = 0;
 	#head: Head | undefined;
 	#lastAsked: string | undefined;
 	/** An id searched for out of step, and the first line at or above it. */
 	#candidate: { id: string; head: Head | undefined } | undefined;
 
-	/** `lines`: the cursor's own reader; `search`: one for searches, shared; `stragglers`: offsets of lines in no run. */
-	constructor(run: Run, workers: number, lines: FileLines, search: FileLines, stragglers: ReadonlySet<number>) {
+	/** `lines`: the cursor's own reader; `search`: one for searches, shared; `stragglers`: offsets of lines in no run, ascending. */
+	constructor(run: Run, workers: number, lines: FileLines, search: FileLines, stragglers: Float64Array) {
 		this.#run = run;
 		this.#workers = workers;
 		this.#lines = lines;
@@ -100,7 +104,7 @@ export class RunCursor {
 		for (let offset = from; ; ) {
 			const next = reader.read(offset, limit);
 			if (next === -1) return undefined;
-			if (!this.#stragglers.has(offset)) {
+			if (!this.#isStraggler(offset, reader === this.#lines)) {
 				const { bytes, start, end } = reader;
 				const from = originalIdAt(bytes, start, end);
 				if (from >= 0) {
@@ -113,6 +117,18 @@ export class RunCursor {
 			}
 			offset = next;
 		}
+	}
+
+	/** Whether the line at `offset` is a straggler: a step forward from the last answer for the cursor's own reading, a binary search for a search's. */
+	#isStraggler(offset: number, forward: boolean): boolean {
+		const offsets = this.#stragglers;
+		if (!forward) return holdsOffset(offsets, offset);
+		let at = this.#straggler;
+		// The cursor went back (to a joiner's place): search again from there.
+		if (at > 0 && offsets[at - 1]! >= offset) at = lowerBound(offsets, offset);
+		while (at < offsets.length && offsets[at]! < offset) at++;
+		this.#straggler = at;
+		return at < offsets.length && offsets[at] === offset;
 	}
 
 	/** Binary search by byte offset for the first line at or above `id`: the run's lines of its worker ascend however the others' interleave. */

@@ -15,11 +15,12 @@ export interface RestoreLookup {
 }
 
 /**
- * Past this many stragglers a file is in no order a job writes (a hand-made file, or one written
- * in random order): it is loaded whole as before, about 40 bytes a member, rather than as a
- * list of stragglers costing several times that.
+ * Past this many stragglers (16 bytes each, see `Stragglers`) a file is in no order a job writes
+ * (a hand-made file, or one written in random order): it is loaded whole as before, about 40
+ * bytes a member. A job's file has about one a thousand members (its joiners): 100,000 at
+ * 100,000,000 members.
  */
-export const STRAGGLER_LIMIT = 200_000;
+export const STRAGGLER_LIMIT = 2_000_000;
 /** Past this many runs (a cursor and a 16 KB buffer each) a file is loaded whole too. */
 export const RUN_LIMIT = 2_000;
 

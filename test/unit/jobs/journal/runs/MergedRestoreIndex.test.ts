@@ -54,10 +54,12 @@ describe('MergedRestoreIndex', () => {
 	it('answers a journal in no order at all, and ids that are no snowflakes, from its stragglers', async () => {
 		const rand = random(7);
 		let text = HEADER;
-		const ids: string[] = ['0123', '123', 'not-an-id'];
+		const ids: string[] = ['0123', '123', 'not-an-id', '18446744073709551615', '18446744073709551614', '18446744073709551616', '10000000000000000'];
 		for (let n = 0; n < 500; n++) ids.push(snowflake(rand));
 		for (const id of ids) text += originalLine({ id, from: `f${id}`, to: 't' });
 		text += originalLine({ id: ids[5]!, from: 'second', to: 't' });
+		text += originalLine({ id: ids[3]!, from: 'second', to: 't' });
+		text += originalLine({ id: ids[20]!, from: 'second', to: 't' });
 		await expectSameAsIndex(
 			text,
 			3,
@@ -65,7 +67,7 @@ describe('MergedRestoreIndex', () => {
 				rand,
 				1,
 				ids.filter((id) => partitionOf(id, 3) >= 0),
-			).concat(['0123', '123', 'not-an-id']),
+			).concat(['0123', '123', 'not-an-id', '18446744073709551616']),
 			rand,
 		);
 	});
