@@ -233,7 +233,9 @@ export class Job extends EventEmitter<JobEvents> {
 		// Users who are not members are still to be handed out after the members.
 		if (!this.#nonMembers) this.progress.listingFinished();
 		for (const joiner of this.#joiners.listingEnded()) this.#slices.joined(joiner);
-		if (this.keep && !this.signal.aborted) {
+		// A rule's users who are not members go before it follows joins: a rule ended by /cancel would never reach them.
+		if (this.keep && !this.signal.aborted && this.#nonMembers) error = await this.#nonMembers.run(this.listedIds!.notMet()!, this.#options, this.#slices, work);
+		if (this.keep && !this.signal.aborted && !error) {
 			this.progress.followed.following();
 			this.emit('following');
 			await followUntil(this.signal, ends, this.keep.until);
@@ -242,7 +244,7 @@ export class Job extends EventEmitter<JobEvents> {
 		for (const end of await ends) {
 			if (end.status === 'rejected' && !error) error = end.reason as Error;
 		}
-		if (!error && !this.signal.aborted && this.#nonMembers) error = await this.#nonMembers.run(this.listedIds!.notMet()!, this.#options, this.#slices, work);
+		if (!this.keep && !error && !this.signal.aborted && this.#nonMembers) error = await this.#nonMembers.run(this.listedIds!.notMet()!, this.#options, this.#slices, work);
 		this.progress.listingFinished();
 		error ??= this.#failure;
 		const state = error ? 'failed' : this.signal.aborted ? 'cancelled' : 'finished';

@@ -12,6 +12,7 @@ import { type BulkBanCall, raidStack } from '../support/raidStack.js';
 import { startRun } from '../support/spawnRun.js';
 import type { Sandbox, Stack } from '../support/startStack.js';
 import { startFromPreview } from '../support/startFromPreview.js';
+import { startRule } from '../support/startRule.js';
 import { waitUntil } from '../support/waitUntil.js';
 
 const BULK_BAN = '/guilds/:id/bulk-ban';
@@ -250,4 +251,42 @@ describe('/massban stops banning users who are not members when Discord answers 
 		expect(run.stderr()).toContain('Discord refused to ban more users who are not members (30035)');
 		expect(leavers.filter((id) => isBanned(stack.sandbox, id))).toHaveLength(LIMIT);
 	}, 120_000);
+});
+
+/**
+ * A standing `/massban` from a file of ids: the users in it who left are banned once its members
+ * are, before it follows joins, not when it ends (a rule ended by /cancel never reached them, and
+ * one that meets Discord's limit on them bans the rest when they come back).
+ */
+describe('/massban ids_file keep bans the listed users who left before it follows joins', () => {
+	const WORKERS = 2;
+	let stack: Stack;
+
+	afterAll(async () => {
+		await stack?.close();
+	});
+
+	it('bans the members and the users who left while the rule runs, and /cancel leaves them banned', async () => {
+		({ stack } = await raidStack({
+			members: 200,
+			workers: WORKERS,
+			settings: (config) => ({ ...config, preview: { timeoutSeconds: 60, skipBelowMembers: 0 } }),
+		}));
+		const bannable = bannableIds(stack.sandbox);
+		const members = bannable.slice(0, 10);
+		const leavers = bannable.slice(10, 22);
+		for (const id of leavers) await stack.control.removeMember(stack.sandbox.guildId, id);
+		const rule = await startRule(stack, 'massban', { ids_file: { filename: 'raid.txt', content: `${[...members, ...leavers].join('\n')}\n` } });
+		expect(rule.result).toBeUndefined();
+		for (const id of [...members, ...leavers]) expect(isBanned(stack.sandbox, id), id).toBe(true);
+		expect(rule.nonMembers).toMatchObject({ handed: 12, changed: 12, failed: 0 });
+
+		const cancel = await commandAnswer(
+			stack.control,
+			await stack.control.invoke(stack.sandbox.guildId, stack.sandbox.ownerId, 'cancel', { rule: rule.id }, stack.sandbox.channelId),
+		);
+		expect(cancel.text).toContain(rule.id);
+		expect((await rule.ended()).state).toBe('cancelled');
+		for (const id of leavers) expect(isBanned(stack.sandbox, id), id).toBe(true);
+	});
 });
