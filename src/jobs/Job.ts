@@ -244,7 +244,8 @@ export class Job extends EventEmitter<JobEvents> {
 		for (const end of await ends) {
 			if (end.status === 'rejected' && !error) error = end.reason as Error;
 		}
-		if (!this.keep && !error && !this.signal.aborted && this.#nonMembers) error = await this.#nonMembers.run(this.listedIds!.notMet()!, this.#options, this.#slices, work);
+		if (!this.keep && !error && !this.signal.aborted && this.#nonMembers)
+			error = await this.#nonMembers.run(this.listedIds!.notMet()!, this.#options, this.#slices, work);
 		this.progress.listingFinished();
 		error ??= this.#failure;
 		const state = error ? 'failed' : this.signal.aborted ? 'cancelled' : 'finished';
