@@ -280,6 +280,8 @@ describe('/massban ids_file keep bans the listed users who left before it follow
 		expect(rule.result).toBeUndefined();
 		for (const id of [...members, ...leavers]) expect(isBanned(stack.sandbox, id), id).toBe(true);
 		expect(rule.nonMembers).toMatchObject({ handed: 12, changed: 12, failed: 0 });
+		// Its sweep is over, the users who left included: the status no longer waits on a listing.
+		expect(rule.progress.snapshot().listingDone).toBe(true);
 
 		const cancel = await commandAnswer(
 			stack.control,

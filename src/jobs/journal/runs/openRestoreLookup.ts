@@ -70,7 +70,9 @@ function isOrdered(layout: RunLayout): boolean {
 /**
  * The originals of the journal at `path` for a job that goes on appending to it (see
  * {@link ReopenedOriginals}): read from its ordered runs, in memory that does not grow with the
- * guild; a file in no order a job writes is indexed whole, about 20 bytes a member.
+ * guild; a file in no order a job writes is indexed whole, about 20 bytes a member. Its size
+ * counts originals less `left` lines, as a `Journal` writes them (an original only for a member
+ * without one, a `left` only for one with one): it is what a continued job reports as done before.
  */
 export async function openOriginals(path: string, workers: number, options: { onWarning?: ((message: string) => void) | undefined } = {}): Promise<Originals> {
 	const layout = await scanRuns(path, workers, () => options.onWarning?.(`${path}: torn last line (a crash mid-write) ignored`));
